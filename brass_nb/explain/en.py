@@ -1,0 +1,390 @@
+"""English messages: one function per rule id, each turning a step's facts into plain sentences."""
+from __future__ import annotations
+
+from typing import Callable
+
+INDUSTRY = {"cotton": "cotton mill", "manufacturer": "manufacturer", "pottery": "pottery", "coal": "coal mine",
+            "iron": "iron works", "brewery": "brewery"}
+RESOURCE = {"coal": "coal", "iron": "iron", "beer": "beer", "slot": "slot", "merchant": "merchant"}
+ERA = {"canal": "canal era", "rail": "rail era"}
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}
+PHASE = {"sell": "selling (sell another industry, or 'done')", "rail2": "a second rail (or 'done')",
+         "develop2": "a second develop (or 'done')", "bonus_develop": "Gloucester's free develop (or 'done')",
+         "shortfall": "giving up industries to pay negative income"}
+
+
+def player(i: int) -> str:
+    return f"Player {i + 1}"
+
+
+def money(n: int) -> str:
+    return f"£{n}" if n >= 0 else f"-£{-n}"
+
+
+def listing(items: list[str], last: str = "and") -> str:
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def cubes(n: int, resource: str) -> str:
+    if resource == "beer":
+        return f"{n} beer barrel" + ("s" if n != 1 else "")
+    return f"{n} {resource}" + (" cubes" if n != 1 else " cube")
+
+
+def tile(industry: str, level: int) -> str:
+    return f"{INDUSTRY[industry]} {ROMAN.get(level, level)}"
+
+
+def links(n: int) -> str:
+    return "in the same place (0 links)" if n == 0 else f"{n} link" + ("s" if n != 1 else "") + " away"
+
+
+def _candidates(cands: list[dict]) -> str:
+    return listing([f"{c['source']} ({player(c['owner'])}, {cubes(c['cubes'], 'coal')}, {links(c['distance'])})"
+                    for c in cands])
+
+
+def _coal_nearest(f: dict) -> str:
+    cands = f["candidates"]
+    text = (f"{f['consumer']} needs {cubes(f['need'], 'coal')}. Coal comes from the nearest CONNECTED coal mine "
+            f"that has coal, counting links (anyone's links); owner doesn't matter and it is free. "
+            f"Connected mines with coal: {_candidates(cands)}.")
+    if f["tie"]:
+        text += f" {listing(f['tie'], 'or')} are equally near: the player chooses which."
+    if f["from_mines"] < f["need"]:
+        text += f" They hold only {f['from_mines']}, so the rest must come from the market."
+    return text
+
+
+def _coal_market(f: dict) -> str:
+    why = ("No connected coal mine has coal" if f["why"] == "no_mine"
+           else "The connected mines do not have enough coal")
+    return (f"{why}, so {cubes(f['count'], 'coal')} are bought from the coal market at "
+            f"{listing([money(p) for p in f['prices']])} (cheapest first; £8 each once the market is empty). "
+            f"Buying coal needs a connection to a merchant's trade icon: {f['consumer']} is connected to "
+            f"{listing(f['merchants'])}.")
+
+
+def _coal_no_source(f: dict) -> str:
+    have = (f" Connected mines hold only {f['from_mines']}." if f["candidates"] else
+            " No connected coal mine has coal.")
+    return (f"{f['consumer']} needs {cubes(f['need'], 'coal')}.{have} Coal from the market needs a connection "
+            f"to a merchant's trade icon, and {f['consumer']} is not connected to any.")
+
+
+def _iron_works(f: dict) -> str:
+    works = listing([f"{c['source']} ({player(c['owner'])}, {cubes(c['cubes'], 'iron')})" for c in f["candidates"]])
+    return (f"{cubes(f['need'], 'iron')} needed. Iron comes from ANY iron works on the board, connected or not, "
+            f"with no nearest rule, free: {works}.")
+
+
+def _iron_market(f: dict) -> str:
+    why = "There is no iron on the board" if f["why"] == "no_works" else "The iron works do not hold enough iron"
+    return (f"{why}, so {cubes(f['count'], 'iron')} are bought from the iron market at "
+            f"{listing([money(p) for p in f['prices']])} (cheapest first; £6 each once it is empty). "
+            f"Iron needs no connection.")
+
+
+def _beer_parts(f: dict) -> str:
+    parts = []
+    if f["own"]:
+        parts.append("your own breweries (no connection needed): "
+                     + listing([f"{c['source']} ({cubes(c['cubes'], 'beer')})" for c in f["own"]]))
+    if f["connected"]:
+        parts.append("other players' breweries connected to " + f["at"] + ": "
+                     + listing([f"{c['source']} ({player(c['owner'])}, {links(c['distance'])})"
+                                for c in f["connected"]]))
+    if f["merchant"] and f["merchant_beer"]:
+        parts.append(f"the merchant beer beside {f['merchant']} (gives that merchant's bonus)")
+    return "; ".join(parts)
+
+
+def _beer_sources(f: dict) -> str:
+    return f"{cubes(f['need'], 'beer')} needed. Beer may come from {_beer_parts(f)}."
+
+
+def _beer_short(f: dict) -> str:
+    text = f"{cubes(f['need'], 'beer')} needed, but not enough beer may be used here."
+    usable = _beer_parts(f)
+    if usable:
+        text += f" Usable: {usable}."
+    if f["unconnected"]:
+        text += (" Other players' breweries must be connected to " + f["at"] + "; not connected: "
+                 + listing([c["source"] for c in f["unconnected"]]) + ".")
+    return text
+
+
+def _build_card(f: dict) -> str:
+    where, what = f["location"], INDUSTRY[f["industry"]]
+    return {
+        "location_card": f"The location card {f['card']} builds any industry its slots allow in {where}, "
+                         f"whether or not {where} is in your network.",
+        "wild_location": f"The wild location card counts as the {where} location card.",
+        "network": f"The {f['card']} card builds a {what} in a location of YOUR network; {where} is in your network.",
+        "first_build": f"You have nothing on the board yet, so the {f['card']} card may build a {what} in any "
+                       f"location that allows it (first-build exception).",
+    }[f["why"]]
+
+
+def _slot(f: dict) -> str:
+    why = {"single_icon": "a free slot showing only this industry is always used first",
+           "no_single_icon_free": "no free slot shows only this industry, so a two-icon slot is used",
+           "overbuild": "it replaces a lower level of the same industry (overbuilding)"}[f["why"]]
+    return f"Slot {f['slot']}: {why}."
+
+
+def _money_short(f: dict) -> str:
+    parts = [f"cost {money(f['cost'])}"] if "cost" in f else []
+    if f.get("coal_market"):
+        parts.append(f"coal from the market {money(f['coal_market'])}")
+    if f.get("iron_market"):
+        parts.append(f"iron from the market {money(f['iron_market'])}")
+    return f"This needs {money(f['need'])} ({listing(parts)}) but you have {money(f['have'])}."
+
+
+def _flip(f: dict) -> str:
+    why = {"sold": "it was sold", "emptied": "its last cube or barrel was used",
+           "sold_to_market": "all its cubes were sold to the market"}[f["why"]]
+    return (f"{player(f['owner'])}'s {tile(f['industry'], f['level'])} at {f['slot']} flips because {why}; "
+            f"it will score {f['vp']} VP at the end of the era.")
+
+
+def _income_advance(f: dict) -> str:
+    why = {"flip": "for the flipped tile", "merchant_bonus": "(Oxford's beer bonus)"}[f["why"]]
+    return (f"{player(f['player'])}'s income marker moves {f['spaces']} track spaces {why}: space {f['from_space']} "
+            f"→ {f['to_space']}, income level {f['from_level']} → {f['to_level']}. Income rises by spaces, "
+            f"not levels.")
+
+
+def _market_sell(f: dict) -> str:
+    res = f["resource"]
+    why = ("every new iron works sells to the iron market" if f["why"] == "iron_works" else
+           f"a new coal mine connected to a trade icon ({listing(f.get('merchants', []))}) sells to the coal market")
+    return (f"{why.capitalize()}: {cubes(f['count'], res)} move to the empty market spaces, most expensive first, "
+            f"earning {listing([money(p) for p in f['prices']])} = {money(f['total'])}; {f['left']} left on the tile.")
+
+
+def _link(f: dict) -> str:
+    if f["why"] == "first_link":
+        return (f"You have nothing on the board, so your first link may go on any empty link space: "
+                f"{f['link']} ({ERA[f['era']]}).")
+    return f"{f['link']} touches your network at {listing(f['touching'])} ({ERA[f['era']]})."
+
+
+def _link_score(f: dict) -> str:
+    ends = []
+    for e in f["ends"]:
+        parts = [f"{p['merchant']} merchant's printed icons {p['icons']}" if "merchant" in p else
+                 f"{tile(p['industry'], p['level'])} at {p['slot']} ({player(p['owner'])}) {p['icons']}"
+                 for p in e["parts"]]
+        ends.append(f"{e['location']} {e['icons']}" + (f" ({listing(parts)})" if parts else ""))
+    return (f"{player(f['owner'])}'s link {f['link']} scores the link icons at its ends: "
+            f"{' + '.join(ends)} = {f['vp']} VP.")
+
+
+def _turn_order(f: dict) -> str:
+    spent = listing([f"{player(int(i))} {money(n)}" for i, n in f["spent"].items()])
+    return (f"Money spent this round: {spent}. New turn order, least spent first (ties keep their order; loans "
+            f"are not spending): {listing([player(i) for i in f['after']])}.")
+
+
+def _ranking(f: dict) -> str:
+    rows = [f"{r['place']}. {player(r['player'])}: {r['vp']} VP, income level {r['income_level']}, "
+            f"{money(r['money'])}" for r in f["ranking"]]
+    return "Final ranking (most VP, then highest income level, then most money): " + "; ".join(rows) + "."
+
+
+def _bonus(f: dict) -> str:
+    text = {"money": f"take {money(f['amount'])} from the bank", "vp": f"gain {f['amount']} VP",
+            "income_spaces": f"move the income marker {f['amount']} spaces",
+            "free_develop": "develop one tile without iron (not a lightbulb pottery)"}[f["bonus"]]
+    return (f"{player(f['player'])} drinks the merchant beer beside {f['merchant']} and receives that merchant's "
+            f"bonus: {text}. Only merchant beer gives a bonus.")
+
+
+def _settle(f: dict) -> str:
+    if f.get("missing"):
+        return (f"{player(f['player'])} pays {money(f['paid'])} of the {money(f['owed'])} negative income; "
+                f"the {money(f['missing'])} still missing costs {f['vp_lost']} VP (1 VP per £1, never below 0).")
+    return (f"{player(f['player'])} pays {money(f['owed'])} of negative income (level {f['level']}); "
+            f"{money(f['money_now'])} left.")
+
+
+MESSAGES: dict[str, Callable[[dict], str]] = {
+    "card.discard": lambda f: f"{player(f['player'])} discards {f['card']}.",
+    "card.wild_returned": lambda f: f"The {f['card']} card goes back to its own face-up pile, not to a discard pile.",
+    "card.missing": lambda f: "Every action discards a card: name one with 'with card …'.",
+    "card.not_in_hand": lambda f: f"{f['card']} is not in your hand (you hold {listing(f['hand'])}).",
+    "choice.ambiguous": lambda f: (f"More than one {RESOURCE.get(f['resource'], f['resource'])} choice is legal, "
+                                   f"so the action must name one: "
+                                   f"{listing([', '.join(o) if isinstance(o, list) else o for o in f['options']], 'or')}."),
+    "choice.invalid": lambda f: (f"{', '.join(f['chosen'])} is not a legal {RESOURCE.get(f['resource'])} choice here; "
+                                 f"legal: {listing([', '.join(o) for o in f['options']], 'or')}."),
+    "phase.done": lambda f: "Done: the action ends here.",
+    "phase.finish_first": lambda f: f"An action is still in progress: {PHASE[f['phase']]}.",
+    "phase.nothing_to_finish": lambda f: "'done' only ends an action in progress; there is none.",
+    "phase.shortfall": lambda f: (f"{player(f['player'])} must first give up industries to pay {money(f['owed'])} "
+                                  f"of negative income ('remove …')."),
+    "phase.no_shortfall": lambda f: "Industries are only given up to pay negative income; they cannot be sold at will.",
+    "game.over": lambda f: "The game is over.",
+    "undo.nothing": lambda f: "There is nothing to undo.",
+    "redo.nothing": lambda f: "There is nothing to redo.",
+    "build.card": _build_card,
+    "build.card_industry": lambda f: (f"The {f['card']} card builds only "
+                                      f"{listing([INDUSTRY[i] for i in f['card_industries']], 'or')}, "
+                                      f"not a {INDUSTRY[f['industry']]}."),
+    "build.card_location": lambda f: (f"The location card {f['card']} builds only in {f['card']}, "
+                                      f"not in {f['location']}."),
+    "build.farm_brewery_card": lambda f: (f"{f['location']} is a farm brewery: build there with a brewery or wild "
+                                          f"industry card, never a location card ({f['card']})."),
+    "build.not_in_network": lambda f: (f"An industry card builds only in YOUR network (your industries and the ends "
+                                       f"of your links); {f['location']} is not in it. Your network: "
+                                       f"{listing(f['network']) or 'nothing yet'}."),
+    "build.no_slots": lambda f: f"{f['location']} has no industry slots.",
+    "build.no_icon": lambda f: (f"{f['location']} has no slot for a {INDUSTRY[f['industry']]} "
+                                f"(its slots show {listing([INDUSTRY[i] for i in f['icons']])})."),
+    "build.no_tile": lambda f: f"No {INDUSTRY[f['industry']]} tiles are left on your player mat.",
+    "build.tile_era": lambda f: (f"Your lowest {INDUSTRY[f['industry']]} is level {ROMAN[f['level']]}, which cannot "
+                                 f"be built in the {ERA[f['era']]}; develop it away first."),
+    "build.tile": lambda f: (f"You build your lowest {INDUSTRY[f['industry']]} left: level {ROMAN[f['level']]}, "
+                             f"cost {money(f['cost'])}" + (f" + {cubes(f['coal'], 'coal')}" if f["coal"] else "")
+                             + (f" + {cubes(f['iron'], 'iron')}" if f["iron"] else "") + "."),
+    "build.slot": _slot,
+    "build.slot_taken": lambda f: (f"Every {INDUSTRY[f['industry']]} slot in {f['location']} "
+                                   f"({listing(f['slots'])}) is taken and none can be overbuilt by you."),
+    "build.slot_invalid": lambda f: (f"{f['slot']} cannot take this tile; allowed: "
+                                     f"{listing(f['options'], 'or') or 'none'}."),
+    "build.canal_one_per_town": lambda f: (f"In the canal era you may have only one industry per location, and you "
+                                           f"already have {listing(f['yours'])} in {f['location']}."),
+    "build.pay": lambda f: f"{player(f['player'])} pays {money(f['cost'])} to the bank ({money(f['money_left'])} left).",
+    "build.overbuild": lambda f: (f"Overbuilding: {player(f['owner'])}'s {tile(f['industry'], f['old_level'])} at "
+                                  f"{f['slot']} is replaced by level {ROMAN[f['new_level']]} and leaves the game"
+                                  + (f"; its {f['cubes_returned']} cubes return to the supply"
+                                     if f["cubes_returned"] else "") + ". Income and VP already gained stay."),
+    "build.place": lambda f: (f"{player(f['player'])} places {tile(f['industry'], f['level'])} at {f['slot']}"
+                              + (f" with {cubes(f['cubes'], f['resource'])} on it." if f["cubes"] else ".")),
+    "money.short": _money_short,
+    "coal.nearest": _coal_nearest,
+    "coal.market": _coal_market,
+    "coal.no_source": _coal_no_source,
+    "coal.take": lambda f: (f"{cubes(f['count'], 'coal')} taken from {f['source']} ({player(f['owner'])}'s mine), "
+                            f"free; {f['left']} left."),
+    "coal.buy": lambda f: (f"{cubes(f['count'], 'coal')} bought from the coal market for "
+                           f"{' + '.join(money(p) for p in f['prices'])} = {money(f['total'])}."),
+    "iron.works": _iron_works,
+    "iron.market": _iron_market,
+    "iron.take": lambda f: (f"{cubes(f['count'], 'iron')} taken from {f['source']} ({player(f['owner'])}'s works), "
+                            f"free; {f['left']} left."),
+    "iron.buy": lambda f: (f"{cubes(f['count'], 'iron')} bought from the iron market for "
+                           f"{' + '.join(money(p) for p in f['prices'])} = {money(f['total'])}."),
+    "beer.sources": _beer_sources,
+    "beer.short": _beer_short,
+    "beer.take": lambda f: (f"{cubes(f['count'], 'beer')} taken from {f['source']} ("
+                            + ("your own brewery" if f["owner"] == f["player"] else f"{player(f['owner'])}'s brewery")
+                            + f"), free; {f['left']} left."),
+    "market.sell": _market_sell,
+    "market.full": lambda f: f"The {f['resource']} market is full, so the cubes stay on {f['slot']}.",
+    "market.not_connected": lambda f: (f"{f['slot']} is not connected to a merchant's trade icon, so its coal stays "
+                                       f"on the tile (a later connection never sells it)."),
+    "tile.flip": _flip,
+    "income.advance": _income_advance,
+    "network.link": _link,
+    "network.link_built": lambda f: f"{f['link']} already has {player(f['owner'])}'s link.",
+    "network.era": lambda f: (f"{f['link']} is a " + ("rail-only" if f["rail"] else "canal-only")
+                              + f" link space; it cannot be used in the {ERA[f['era']]}."),
+    "network.no_link_tiles": lambda f: "You have no link tiles left.",
+    "network.not_in_network": lambda f: (f"A link must touch your network; {f['link']} does not. Your network: "
+                                         f"{listing(f['network']) or 'nothing yet'}."),
+    "network.place": lambda f: (f"{player(f['player'])} places a " + ("canal" if f["era"] == "canal" else "rail")
+                                + f" on {f['link']} for {money(f['cost'])}"
+                                + (" (the second rail of the action: £10 more, 1 coal, 1 beer)" if f["second"] else "")
+                                + f"; {money(f['money_left'])} left."),
+    "network.second_card": lambda f: "The second rail belongs to the same action: it takes no card.",
+    "network.beer_not_needed": lambda f: "Only the second rail of one action needs beer.",
+    "network.unknown_link": lambda f: f"There is no link space {f['link']}.",
+    "develop.tile": lambda f: f"The lowest {INDUSTRY[f['industry']]} on your mat is level {ROMAN[f['level']]}.",
+    "develop.remove": lambda f: (f"{player(f['player'])} removes {tile(f['industry'], f['level'])} from the mat"
+                                 + (" for free (Gloucester's bonus)" if f["free"] else "")
+                                 + (f"; level {ROMAN[f['next_level']]} is now the lowest."
+                                    if f["next_level"] else "; none of this industry is left.")),
+    "develop.no_tile": lambda f: f"No {INDUSTRY[f['industry']]} tiles are left on your mat to develop.",
+    "develop.lightbulb": lambda f: (f"Your lowest {INDUSTRY[f['industry']]} (level {ROMAN[f['level']]}) shows the "
+                                    f"crossed lightbulb: it can never be developed, only built."),
+    "develop.unknown_industry": lambda f: f"There is no industry {f['industry']}.",
+    "develop.extra_card": lambda f: "The second tile belongs to the same develop action: it takes no card.",
+    "develop.free_only_bonus": lambda f: "A free develop only comes from Gloucester's beer bonus.",
+    "develop.bonus_is_free": lambda f: "Gloucester's bonus develop is free: write 'develop <industry> free'.",
+    "sell.merchant": lambda f: (f"The merchant at {f['merchant']} buys {listing([INDUSTRY[b] for b in f['buys']])} "
+                                f"and {f['at']} is connected to it ({links(f['distance'])}, anyone's links)."),
+    "sell.no_tile": lambda f: f"There is no tile at {f['slot']}.",
+    "sell.not_yours": lambda f: f"The tile at {f['slot']} belongs to {player(f['owner'])}: you can only sell your own.",
+    "sell.not_sold_industry": lambda f: (f"A {INDUSTRY[f['industry']]} is not sold: it flips when its last cube or "
+                                         f"barrel is used."),
+    "sell.wrong_industry": lambda f: f"{f['slot']} holds a {INDUSTRY[f['industry']]}, not a {INDUSTRY[f['named']]}.",
+    "sell.flipped": lambda f: f"The tile at {f['slot']} is already flipped (sold).",
+    "sell.no_merchant": lambda f: f"There is no merchant tile {f['merchant']} in this game.",
+    "sell.merchant_wont_buy": lambda f: f"{f['merchant']} does not buy {INDUSTRY[f['industry']]} goods.",
+    "sell.not_connected": lambda f: (f"{f['at']} is not connected to {f['merchant']} by any links, so the "
+                                     f"{INDUSTRY[f['industry']]} cannot be sold there."),
+    "sell.extra_card": lambda f: "Further sales belong to the same sell action: they take no card.",
+    "sell.merchant_beer": _bonus,
+    "sell.bonus_nothing_to_develop": lambda f: "Gloucester's free develop has no tile it could remove, so it lapses.",
+    "loan.take": lambda f: (f"{player(f['player'])} takes a {money(f['money'])} loan ({money(f['money_now'])} now; "
+                            f"a loan is not spending). The income drops {f['levels']} LEVELS, not spaces: level "
+                            f"{f['from_level']} (space {f['from_space']}) → level {f['to_level']}, on its highest "
+                            f"space {f['to_space']}."),
+    "loan.too_low": lambda f: (f"A loan would take your income level from {f['level']} to {f['new_level']}, below "
+                               f"{f['lowest']}."),
+    "scout.take": lambda f: (f"{player(f['player'])} discards {listing(f['discarded'])} and takes "
+                             f"{listing(f['took'])}."),
+    "scout.card_count": lambda f: f"Scouting discards exactly {f['needed']} cards, not {f['count']}.",
+    "scout.holding_wild": lambda f: f"You cannot scout while holding a wild card ({listing(f['wilds'])}).",
+    "scout.no_wild_left": lambda f: f"No card is left in the {listing(f['piles'])} pile.",
+    "pass.action": lambda f: f"{player(f['player'])} passes (the card is still discarded).",
+    "turn.end": lambda f: (f"{player(f['player'])}'s turn ends: {f['drawn']} card{'s' if f['drawn'] != 1 else ''} "
+                           f"drawn, {f['hand']} in hand, "
+                           f"{f['deck']} left in the deck."),
+    "turn.order": _turn_order,
+    "round.start": lambda f: f"Round {f['round']} of the {ERA[f['era']]} begins.",
+    "income.pay": lambda f: (f"{player(f['player'])} collects income level {f['level']} = {money(f['level'])} "
+                             f"(marker on space {f['space']}); {money(f['money_now'])} now."),
+    "income.negative": _settle,
+    "income.shortfall": lambda f: (f"{player(f['player'])} owes {money(f['owed'])} of negative income but has "
+                                   f"{money(f['money'])}: they must give up industries of their choice, each for half "
+                                   f"its cost, until the debt can be paid."),
+    "income.vp_loss": _settle,
+    "income.skipped_last_round": lambda f: "No income is paid after the last round of the game.",
+    "shortfall.remove": lambda f: (f"{player(f['player'])} gives up {tile(f['industry'], f['level'])} at {f['slot']} "
+                                   f"for half its cost {money(f['cost'])} → {money(f['gained'])} "
+                                   f"({money(f['money_now'])} now, {money(f['owed'])} owed)."),
+    "shortfall.not_yours": lambda f: (f"{f['slot']} is not one of your industries (yours: "
+                                      f"{listing(f['yours'])})."),
+    "shortfall.wrong_industry": lambda f: (f"{f['slot']} holds a {INDUSTRY[f['industry']]}, not a "
+                                           f"{INDUSTRY[f['named']]}."),
+    "era.end": lambda f: f"The deck and every hand are empty: the {ERA[f['era']]} ends and is scored.",
+    "score.link": _link_score,
+    "score.industry": lambda f: (f"{player(f['owner'])}'s flipped {tile(f['industry'], f['level'])} at {f['slot']} "
+                                 f"scores {f['vp']} VP."),
+    "era.remove_links": lambda f: f"All {f['count']} links leave the board.",
+    "era.remove_level1": lambda f: (f"Every level I industry leaves the board: {listing(f['slots']) or 'none'}. "
+                                    f"Higher levels stay and can score again."),
+    "era.merchant_beer": lambda f: f"Merchant beer is refilled beside {listing(f['merchants']) or 'no merchant'}.",
+    "era.rail_begins": lambda f: (f"All discards, face-down cards included, are shuffled into the rail deck; each "
+                                  f"player draws 8 ({f['deck']} left). The turn order carries over."),
+    "game.end": _ranking,
+    "notation.shape": lambda f: (f"'{f['text']}' is not an action. Actions start with "
+                                 f"{listing(f['verbs'], 'or')}, e.g. 'build coal Dudley[1] with card Dudley'."),
+    "notation.unknown_name": lambda f: (f"Unknown {f['kind']} '{f['text']}'"
+                                        + (f"; did you mean {f['suggestion']}?" if f.get("suggestion") else ".")),
+    "notation.slot_number": lambda f: f"'{f['text']}' needs a slot number, like {f['text']}[1].",
+    "notation.clause": lambda f: (f"'{f['text']}' is not a clause this action takes; use "
+                                  f"{listing(f['clauses'], 'or') or 'none'} after ';'."),
+    "notation.scout_cards": lambda f: f"Scouting names exactly 3 cards, not {f['count']}.",
+    "save.unreadable": lambda f: f"Cannot read {f['path']}: {f['error']}.",
+    "save.format": lambda f: f"This is not a brass_nb save file (expected format '{f['expected']}').",
+    "save.start": lambda f: f"The save file's game, players or seed are wrong: {f['error']}.",
+    "save.bad_action": lambda f: f"Action {f['number']} of the save file, '{f['action']}', fails: {f['error']}",
+}

@@ -1,0 +1,272 @@
+"""Actions as immutable values with a readable notation that round-trips through :func:`parse`.
+
+Actions are NamedTuples (cheap to create in bulk for ``legal_actions``, hashable, comparable);
+the trailing ``kind`` field keeps two kinds with equal fields from comparing equal.
+
+A field left as ``None`` means "not stated": the engine fills it in when only one answer is
+legal, and refuses with ``choice.ambiguous`` (listing the answers) when several are.
+Actions listed by ``legal_actions()`` state every choice, so each one is a distinct outcome.
+
+Notation (one line; clauses after ``;``)::
+
+    build iron Dudley[2] with card Dudley; coal Dudley[1]
+    network Walsall - Birmingham with card Leek; coal Walsall[1]
+    network Birmingham - Oxford; coal market; beer Walsall[2]      (second rail, same action)
+    develop coal with card Leek; iron Dudley[2]
+    develop pottery free                                           (Gloucester's beer bonus)
+    sell cotton Leek[1] to Oxford[1] with card Leek; beer Oxford[1]
+    loan with card Leek | pass with card Leek | scout with cards Leek, Derby, Stone
+    done                       (end a compound action, or decline a bonus)
+    remove cotton Leek[1]      (sell your own industry to pay negative income)
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from functools import cache
+from typing import NamedTuple, Union
+
+from brass_nb.rules.errors import NotationError
+from brass_nb.rules.facts import MARKET, GameFacts
+from brass_nb.rules.records import Step
+
+Sources = Union[tuple[str, ...], None]
+
+
+def _clauses(**named: Sources) -> str:
+    return "".join(f"; {name} {', '.join(srcs)}" for name, srcs in named.items() if srcs)
+
+
+def _with_card(card: str | None) -> str:
+    return f" with card {card}" if card else ""
+
+
+class Build(NamedTuple):
+    """Build an industry tile: ``slot`` is 1-based; ``coal``/``iron`` name each cube's source."""
+
+    industry: str
+    location: str
+    card: str
+    slot: int | None = None
+    coal: Sources = None
+    iron: Sources = None
+    kind: str = "build"
+
+    def __str__(self) -> str:
+        place = self.location if self.slot is None else f"{self.location}[{self.slot}]"
+        return f"build {self.industry} {place}{_with_card(self.card)}" + _clauses(coal=self.coal, iron=self.iron)
+
+
+class Network(NamedTuple):
+    """Place one link; ``card`` is None for the second rail of a double-rail action."""
+
+    link: str
+    card: str | None = None
+    coal: Sources = None
+    beer: Sources = None
+    kind: str = "network"
+
+    def __str__(self) -> str:
+        return f"network {self.link}{_with_card(self.card)}" + _clauses(coal=self.coal, beer=self.beer)
+
+
+class Develop(NamedTuple):
+    """Remove the lowest tile of ``industry`` from your mat; ``card`` None for the second tile or a free develop."""
+
+    industry: str
+    card: str | None = None
+    iron: Sources = None
+    free: bool = False
+    kind: str = "develop"
+
+    def __str__(self) -> str:
+        if self.free:
+            return f"develop {self.industry} free"
+        return f"develop {self.industry}{_with_card(self.card)}" + _clauses(iron=self.iron)
+
+
+class Sell(NamedTuple):
+    """Sell the unflipped tile in ``slot`` to the merchant tile ``merchant`` (e.g. ``"Oxford[1]"``)."""
+
+    industry: str
+    slot: str
+    merchant: str
+    card: str | None = None
+    beer: Sources = None
+    kind: str = "sell"
+
+    def __str__(self) -> str:
+        return f"sell {self.industry} {self.slot} to {self.merchant}{_with_card(self.card)}" + _clauses(beer=self.beer)
+
+
+class Loan(NamedTuple):
+    card: str
+    kind: str = "loan"
+
+    def __str__(self) -> str:
+        return f"loan with card {self.card}"
+
+
+class Scout(NamedTuple):
+    """Discard three cards (sorted) for one wild location and one wild industry card."""
+
+    cards: tuple[str, str, str]
+    kind: str = "scout"
+
+    def __str__(self) -> str:
+        return f"scout with cards {', '.join(self.cards)}"
+
+
+class Pass(NamedTuple):
+    card: str
+    kind: str = "pass"
+
+    def __str__(self) -> str:
+        return f"pass with card {self.card}"
+
+
+class Done(NamedTuple):
+    """End the compound action in progress (more sales, a second rail or tile), or decline a bonus."""
+
+    kind: str = "done"
+
+    def __str__(self) -> str:
+        return "done"
+
+
+class Remove(NamedTuple):
+    """Give up your own industry in ``slot`` for half its cost, to pay negative income."""
+
+    industry: str
+    slot: str
+    kind: str = "remove"
+
+    def __str__(self) -> str:
+        return f"remove {self.industry} {self.slot}"
+
+
+Action = Union[Build, Network, Develop, Sell, Loan, Scout, Pass, Done, Remove]
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[\s\-\u2010-\u2015/_.]+", "", text.casefold())
+
+
+class _Vocabulary:
+    """Case-, space- and dash-insensitive lookups of every name the notation uses."""
+
+    def __init__(self, facts: GameFacts):
+        board = facts.board
+        self.industries = {_norm(i): i for i in facts.industries}
+        self.industries.update({_norm(name): i for i, name in facts.industry_names.items()})
+        self.locations = {_norm(n): n for n in board.locations}
+        cards = [n for n in board.towns] + list(facts.card_industries) + ["Wild Location", "Wild Industry"]
+        self.cards = {_norm(c): c for c in cards}
+        self.links: dict[str, str] = {}
+        for link in board.links:
+            ends = link.ends
+            for a in ends:
+                for b in ends:
+                    if a != b:
+                        self.links[_norm(a) + _norm(b)] = link.label
+                        for c in ends:
+                            if c not in (a, b):
+                                self.links[_norm(a) + _norm(b) + _norm(c)] = link.label
+
+    def lookup(self, kind: str, text: str) -> str:
+        table: dict[str, str] = getattr(self, kind)
+        found = table.get(_norm(text))
+        if found is None:
+            close = difflib.get_close_matches(_norm(text), list(table), n=1, cutoff=0.6)
+            facts = {"kind": kind[:-1] if kind != "industries" else "industry", "text": text.strip()}
+            if close:
+                facts["suggestion"] = table[close[0]]
+            raise NotationError([Step("notation.unknown_name", facts, ok=False)])
+        return found
+
+    def place(self, text: str) -> tuple[str, int | None]:
+        m = re.fullmatch(r"\s*(.+?)\s*(?:\[\s*(\d+)\s*\])?\s*", text)
+        return self.lookup("locations", m.group(1)), (int(m.group(2)) if m.group(2) else None)
+
+    def slot(self, text: str) -> str:
+        location, index = self.place(text)
+        if index is None:
+            raise NotationError([Step("notation.slot_number", {"text": text.strip()}, ok=False)])
+        return f"{location}[{index}]"
+
+    def sources(self, text: str) -> tuple[str, ...]:
+        return tuple(MARKET if _norm(p) == MARKET else self.slot(p) for p in text.split(","))
+
+
+@cache
+def _vocabulary(facts: GameFacts) -> _Vocabulary:
+    return _Vocabulary(facts)
+
+
+_CARD = r"(?:\s+with\s+card\s+(?P<card>.+?))?"
+_PATTERNS = {
+    "build": re.compile(r"build\s+(?P<ind>\S+(?:\s+(?:mill|mine|works))?)\s+(?P<place>.+?)\s+with\s+card\s+(?P<card>.+)"),
+    "network": re.compile(r"network\s+(?P<link>.+?)" + _CARD),
+    "develop": re.compile(
+        r"develop\s+(?P<ind>\S+(?:\s+(?:mill|mine|works))?)(?:\s+(?P<free>free)|\s+with\s+card\s+(?P<card>.+?))?"),
+    "sell": re.compile(r"sell\s+(?P<ind>\S+(?:\s+(?:mill|mine|works))?)\s+(?P<slot>.+?\])\s+to\s+(?P<merchant>.+?)" + _CARD),
+    "loan": re.compile(r"loan\s+with\s+card\s+(?P<card>.+)"),
+    "pass": re.compile(r"pass\s+with\s+card\s+(?P<card>.+)"),
+    "scout": re.compile(r"scout\s+with\s+cards\s+(?P<cards>.+)"),
+    "done": re.compile(r"done"),
+    "remove": re.compile(r"remove\s+(?P<ind>\S+(?:\s+(?:mill|mine|works))?)\s+(?P<slot>.+?\])"),
+}
+_CLAUSES = ("coal", "iron", "beer")
+
+
+def parse(facts: GameFacts, text: str) -> Action:
+    """Read one action in notation; raises :class:`NotationError` naming what was not understood."""
+    vocab = _vocabulary(facts)
+    main, *extra = [part.strip() for part in text.strip().split(";")]
+    verb = main.split(maxsplit=1)[0].casefold() if main else ""
+    pattern = _PATTERNS.get(verb)
+    m = pattern.fullmatch(main) if pattern else None
+    if m is None:
+        raise NotationError([Step("notation.shape", {"text": text.strip(), "verb": verb,
+                                                     "verbs": sorted(_PATTERNS)}, ok=False)])
+    clauses: dict[str, tuple[str, ...]] = {}
+    for part in extra:
+        word, _, rest = part.partition(" ")
+        word = word.casefold()
+        if word not in _CLAUSES or not rest.strip() or word in clauses:
+            raise NotationError([Step("notation.clause", {"text": part, "clauses": list(_CLAUSES)}, ok=False)])
+        clauses[word] = vocab.sources(rest)
+    g = m.groupdict()
+    card = vocab.lookup("cards", g["card"]) if g.get("card") else None
+    allowed = {"build": ("coal", "iron"), "network": ("coal", "beer"), "develop": ("iron",), "sell": ("beer",)}
+    stray = set(clauses) - set(allowed.get(verb, ()))
+    if stray:
+        raise NotationError([Step("notation.clause", {"text": text.strip(), "clauses": list(allowed.get(verb, ()))},
+                                  ok=False)])
+    if verb == "build":
+        location, slot = vocab.place(g["place"])
+        return Build(vocab.lookup("industries", g["ind"]), location, card, slot,
+                     clauses.get("coal"), clauses.get("iron"))
+    if verb == "network":
+        return Network(vocab.lookup("links", g["link"]), card, clauses.get("coal"), clauses.get("beer"))
+    if verb == "develop":
+        return Develop(vocab.lookup("industries", g["ind"]), card, clauses.get("iron"), bool(g.get("free")))
+    if verb == "sell":
+        location, index = vocab.place(g["merchant"])
+        merchant = location if index is None else f"{location}[{index}]"
+        return Sell(vocab.lookup("industries", g["ind"]), vocab.slot(g["slot"]), merchant, card, clauses.get("beer"))
+    if verb == "loan":
+        return Loan(card)
+    if verb == "pass":
+        return Pass(card)
+    if verb == "scout":
+        cards = tuple(sorted(vocab.lookup("cards", c) for c in g["cards"].split(",")))
+        if len(cards) != 3:
+            raise NotationError([Step("notation.scout_cards", {"count": len(cards)}, ok=False)])
+        return Scout(cards)
+    if verb == "done":
+        return Done()
+    return Remove(vocab.lookup("industries", g["ind"]), vocab.slot(g["slot"]))

@@ -1,0 +1,250 @@
+"""The build action: which card allows which place, which tile and slot, what it costs, what follows."""
+from __future__ import annotations
+
+from brass_nb.rules.actions import Build
+from brass_nb.rules.effects import consume, remove_tile, sell_to_market
+from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
+from brass_nb.rules.records import Explanation
+from brass_nb.rules.sourcing import plan_coal, plan_iron
+from brass_nb.rules.state import State, Tile
+from brass_nb.rules.view import View
+
+
+def card_scope(view: View, player: int, card: str) -> tuple[str, frozenset[str] | None, tuple[str, ...] | None]:
+    """(card kind, locations it may build in (None = any), industries it may build (None = any)).
+
+    A location card builds in its own town, network or not; a wild location card in any town but
+    never a farm brewery; an industry card (or wild industry) in your network, or anywhere while
+    you have nothing on the board (first-build exception).
+    """
+    facts = view.state.facts
+    if card == WILD_LOCATION:
+        return "wild_location", frozenset(facts.board.towns), None
+    industries = None if card == WILD_INDUSTRY else facts.card_industries.get(card)
+    if card == WILD_INDUSTRY or industries:
+        kind = "wild_industry" if card == WILD_INDUSTRY else "industry"
+        if view.state.has_anything_built(player):
+            return kind, view.network(player), industries
+        return kind, None, industries
+    return "location", frozenset((card,)), None
+
+
+def check_card(view: View, player: int, card: str, industry: str, location: str, plan: Plan) -> None:
+    """Record why ``card`` does or does not allow building ``industry`` in ``location``."""
+    kind, places, industries = card_scope(view, player, card)
+    board = view.board
+    facts = {"card": card, "card_kind": kind, "industry": industry, "location": location}
+    ok = True
+    if industries is not None and industry not in industries:
+        plan.fail("build.card_industry", (location,), card_industries=list(industries), **facts)
+        ok = False
+    if places is not None and location not in places:
+        if kind == "location":
+            at_farm = board.locations[location].kind == "farm_brewery"
+            plan.fail("build.farm_brewery_card" if at_farm else "build.card_location", (location,), **facts)
+        elif kind == "wild_location":
+            plan.fail("build.farm_brewery_card", (location,), **facts)
+        else:
+            plan.fail("build.not_in_network", (location,), network=sorted(places), **facts)
+        ok = False
+    if ok:
+        why = {"location": "location_card", "wild_location": "wild_location"}.get(
+            kind, "network" if places is not None else "first_build")
+        plan.note("build.card", (location,), why=why, **facts)
+
+
+def slot_candidates(view: View, player: int, industry: str, location: str, level: int) -> tuple[list[int], list[int]]:
+    """(empty slots allowed, slots that may be overbuilt), as 0-based indices.
+
+    An empty slot showing only this industry is preferred: two-icon slots are allowed only when
+    no such slot is free. Overbuilding needs a higher level of the same industry; another
+    player's tile only if it is a coal mine or iron works and no cube of that resource is left
+    on the board or in its market.
+    """
+    state = view.state
+    loc = view.board.locations[location]
+    labels = view.board.slot_labels[location]
+    single, double, over = [], [], []
+    for i, icons in enumerate(loc.slots):
+        if industry not in icons:
+            continue
+        tile = state.tiles.get(labels[i])
+        if tile is None:
+            (single if len(icons) == 1 else double).append(i)
+        elif tile.industry == industry and tile.level < level and (
+                tile.owner == player or _others_tile_overbuildable(view, industry)):
+            over.append(i)
+    return (single or double), over
+
+
+def _others_tile_overbuildable(view: View, industry: str) -> bool:
+    resource = view.state.facts.resource_of.get(industry)
+    return (resource in ("coal", "iron") and view.cubes_on_board(industry) == 0
+            and view.state.markets[resource] == 0)
+
+
+def _own_tiles_in(state: State, player: int, location: str, except_slot: str | None) -> list[str]:
+    return [label for label in state.facts.board.slot_labels[location]
+            if label != except_slot and label in state.tiles and state.tiles[label].owner == player]
+
+
+def plan_build(view: View, player: int, action: Build) -> Plan:
+    state, board = view.state, view.board
+    p = state.players[player]
+    plan = Plan()
+    industry, location = action.industry, action.location
+    loc = board.locations.get(location)
+    check_card_in_hand(plan, p.hand, action.card)
+    if loc is None or not loc.slots:
+        plan.fail("build.no_slots", (location,), location=location)
+        return plan
+    if industry not in {i for icons in loc.slots for i in icons}:
+        plan.fail("build.no_icon", (location,), location=location, industry=industry,
+                  icons=sorted({i for icons in loc.slots for i in icons}))
+        return plan
+    if action.card is not None:
+        check_card(view, player, action.card, industry, location, plan)
+    level = p.lowest_level(industry)
+    if level is None:
+        plan.fail("build.no_tile", industry=industry)
+        return plan
+    spec = state.facts.tile(industry, level)
+    if state.era not in spec.eras:
+        plan.fail("build.tile_era", industry=industry, level=level, era=state.era, eras=list(spec.eras))
+    else:
+        plan.note("build.tile", industry=industry, level=level, cost=spec.cost, coal=spec.coal, iron=spec.iron,
+                  era=state.era)
+    empty, over = slot_candidates(view, player, industry, location, level)
+    labels = board.slot_labels[location]
+    slot = _choose_slot(plan, state, player, location, industry, action.slot, empty, over, labels)
+    if slot is not None and state.era == "canal":
+        mine = _own_tiles_in(state, player, location, labels[slot] if slot in over else None)
+        if mine:
+            plan.fail("build.canal_one_per_town", (location,) + tuple(mine), location=location, yours=mine)
+    coal = plan_coal(view, (location,), spec.coal, consumer=location)
+    iron = plan_iron(view, spec.iron)
+    coal_choice = plan.choose_sources(coal, action.coal)
+    iron_choice = plan.choose_sources(iron, action.iron)
+    total = spec.cost + coal.market_cost + iron.market_cost
+    if total > p.money:
+        plan.fail("money.short", need=total, have=p.money, cost=spec.cost,
+                  coal_market=coal.market_cost, iron_market=iron.market_cost)
+    if plan.failures:
+        return plan
+
+    label = labels[slot]
+
+    def apply(state: State, expl: Explanation) -> None:
+        me = state.players[player]
+        state.pay(me, spec.cost)
+        expl.add("build.pay", (label,), player=player, cost=spec.cost, money_left=me.money)
+        consume(state, "coal", coal_choice, player, expl)
+        consume(state, "iron", iron_choice, player, expl)
+        if label in state.tiles:
+            old = remove_tile(state, label)
+            expl.add("build.overbuild", (label,), slot=label, owner=old.owner, industry=industry,
+                     old_level=old.level, new_level=level, cubes_returned=old.cubes, own=old.owner == player)
+        me.mat[industry][level - 1] -= 1
+        cubes = spec.cubes_when_built(state.era)
+        state.tiles[label] = Tile(player, industry, level, cubes=cubes)
+        if cubes:
+            state.take_cubes(state.facts.resource_of[industry], cubes)
+        expl.add("build.place", (label,), slot=label, player=player, industry=industry, level=level, cubes=cubes,
+                 resource=state.facts.resource_of.get(industry))
+        _after_build(state, label, industry, expl)
+
+    plan.apply = apply
+    return plan
+
+
+def _after_build(state: State, label: str, industry: str, expl: Explanation) -> None:
+    """New coal mines connected to a trade icon, and every new iron works, sell to their market."""
+    if industry == "iron":
+        sell_to_market(state, label, expl, "iron_works")
+    elif industry == "coal":
+        view = View(state)
+        location = state.facts.board.slot_of[label][0]
+        merchants = view.merchants_reached(view.reachable((location,)))
+        if merchants:
+            sell_to_market(state, label, expl, "coal_mine_connected", merchants=merchants)
+        else:
+            expl.add("market.not_connected", (label,), slot=label, resource="coal")
+
+
+def _choose_slot(plan: Plan, state: State, player: int, location: str, industry: str, wanted: int | None,
+                 empty: list[int], over: list[int], labels: tuple[str, ...]) -> int | None:
+    options = empty + over
+    names = [labels[i] for i in options]
+    if not options:
+        taken = [labels[i] for i, icons in enumerate(state.facts.board.locations[location].slots)
+                 if industry in icons]
+        plan.fail("build.slot_taken", tuple(taken), location=location, industry=industry, slots=taken)
+        return None
+    if wanted is None:
+        if len(options) > 1:
+            plan.fail("choice.ambiguous", tuple(names), resource="slot", options=names)
+            return None
+        index = options[0]
+    elif wanted - 1 not in options:
+        plan.fail("build.slot_invalid", (f"{location}[{wanted}]",), slot=f"{location}[{wanted}]", options=names)
+        return None
+    else:
+        index = wanted - 1
+    icons = state.facts.board.locations[location].slots[index]
+    why = "overbuild" if index in over else ("single_icon" if len(icons) == 1 else "no_single_icon_free")
+    plan.note("build.slot", (labels[index],), slot=labels[index], icons=list(icons), why=why, options=names)
+    return index
+
+
+
+def build_actions(view: View, player: int) -> list[Build]:
+    """Every legal build for ``player``: each card, industry, place, slot and source choice."""
+    state, board = view.state, view.board
+    p = state.players[player]
+    out: list[Build] = []
+    specs = {}
+    for industry in state.facts.industries:
+        level = p.lowest_level(industry)
+        if level is not None:
+            spec = state.facts.tile(industry, level)
+            if state.era in spec.eras and spec.cost <= p.money:
+                specs[industry] = spec
+    if not specs:
+        return out
+    scopes = {card: card_scope(view, player, card) for card in dict.fromkeys(p.hand)}
+    for location, loc in board.locations.items():
+        if not loc.slots:
+            continue
+        cards_here = [(c, inds) for c, (_, places, inds) in scopes.items() if places is None or location in places]
+        if not cards_here:
+            continue
+        labels = board.slot_labels[location]
+        for industry in dict.fromkeys(i for icons in loc.slots for i in icons):
+            spec = specs.get(industry)
+            if spec is None:
+                continue
+            cards = [c for c, inds in cards_here if inds is None or industry in inds]
+            if not cards:
+                continue
+            empty, over = slot_candidates(view, player, industry, location, spec.level)
+            slots = []
+            for i in empty + over:
+                if state.era == "canal" and _own_tiles_in(state, player, location, labels[i] if i in over else None):
+                    continue
+                slots.append(i + 1)
+            if not slots:
+                continue
+            coal = plan_coal(view, (location,), spec.coal)
+            if coal.failure:
+                continue
+            iron = plan_iron(view, spec.iron)
+            if spec.cost + coal.market_cost + iron.market_cost > p.money:
+                continue
+            coal_opts = [c or None for c in coal.options]
+            iron_opts = [i or None for i in iron.options]
+            for card in cards:
+                for slot in slots:
+                    for c in coal_opts:
+                        for i in iron_opts:
+                            out.append(Build(industry, location, card, slot, c, i))
+    return out

@@ -1,0 +1,81 @@
+"""The actions whose only effect is on cards: scout and pass (every action also discards its card)."""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from brass_nb.rules.actions import Pass, Scout
+from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
+from brass_nb.rules.records import Explanation
+from brass_nb.rules.state import State
+from brass_nb.rules.view import View
+
+
+def discard(state: State, player: int, card: str, expl: Explanation) -> None:
+    """Discard a played card; wild cards go back to their own face-up piles, never to a discard pile."""
+    p = state.players[player]
+    p.hand.remove(card)
+    if card in state.wilds:
+        state.wilds[card] += 1
+        expl.add("card.wild_returned", (f"player:{player}",), player=player, card=card)
+    else:
+        p.discard.append(card)
+        expl.add("card.discard", (f"player:{player}",), player=player, card=card)
+
+
+def plan_pass(view: View, player: int, action: Pass) -> Plan:
+    plan = Plan()
+    check_card_in_hand(plan, view.state.players[player].hand, action.card)
+    if plan.failures:
+        return plan
+
+    def apply(state: State, expl: Explanation) -> None:
+        expl.add("pass.action", (f"player:{player}",), player=player)
+
+    plan.apply = apply
+    return plan
+
+
+def plan_scout(view: View, player: int, action: Scout) -> Plan:
+    state = view.state
+    p = state.players[player]
+    plan = Plan()
+    if len(action.cards) != state.facts.constants["scout_discards"]:
+        plan.fail("scout.card_count", count=len(action.cards), needed=state.facts.constants["scout_discards"])
+    missing = Counter(action.cards) - Counter(p.hand)
+    if missing:
+        plan.fail("card.not_in_hand", card=", ".join(sorted(missing.elements())), hand=sorted(p.hand))
+    wilds = [c for c in p.hand if c in state.wilds]
+    if wilds:
+        plan.fail("scout.holding_wild", (f"player:{player}",), wilds=wilds)
+    empty = [name for name, n in state.wilds.items() if n == 0]
+    if empty:
+        plan.fail("scout.no_wild_left", piles=empty)
+    if plan.failures:
+        return plan
+
+    def apply(state: State, expl: Explanation) -> None:
+        me = state.players[player]
+        for card in action.cards[1:]:
+            me.hand.remove(card)
+            me.discard.append(card)
+        for wild in (WILD_LOCATION, WILD_INDUSTRY):
+            state.wilds[wild] -= 1
+            me.hand.append(wild)
+        expl.add("scout.take", (f"player:{player}",), player=player, discarded=list(action.cards),
+                 took=[WILD_LOCATION, WILD_INDUSTRY])
+
+    plan.apply = apply
+    return plan
+
+
+def scout_actions(view: View, player: int) -> list[Scout]:
+    state = view.state
+    p = state.players[player]
+    if any(c in state.wilds for c in p.hand) or not all(state.wilds.values()):
+        return []
+    return [Scout(cards) for cards in dict.fromkeys(combinations(sorted(p.hand), 3))]
+
+
+def pass_actions(view: View, player: int) -> list[Pass]:
+    return [Pass(card) for card in dict.fromkeys(view.state.players[player].hand)]

@@ -1,0 +1,80 @@
+"""State changes shared by several actions, each recording the step that explains it.
+
+Only validated plans call these; each keeps the money and cube ledgers of :class:`State` balanced.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from brass_nb.rules.facts import MARKET
+from brass_nb.rules.records import Explanation
+from brass_nb.rules.state import State, Tile
+
+
+def advance_income(state: State, player: int, spaces: int, expl: Explanation, why: str) -> None:
+    """Move the income marker forward by track *spaces* (not levels), stopping at the last space."""
+    p = state.players[player]
+    before_space, before_level = p.income_space, p.income_level
+    p.income_space = min(p.income_space + spaces, len(state.facts.income_levels) - 1)
+    expl.add("income.advance", (f"player:{player}",), player=player, spaces=spaces, why=why,
+             from_space=before_space, to_space=p.income_space, from_level=before_level, to_level=p.income_level)
+
+
+def flip(state: State, label: str, expl: Explanation, why: str) -> None:
+    """Turn a tile to its flipped side and raise its owner's income by the tile's income spaces."""
+    tile = state.tiles[label]
+    tile.flipped = True
+    spec = state.spec(tile)
+    expl.add("tile.flip", (label,), slot=label, owner=tile.owner, industry=tile.industry, level=tile.level,
+             why=why, income=spec.income, vp=spec.vp)
+    advance_income(state, tile.owner, spec.income, expl, "flip")
+
+
+def consume(state: State, resource: str, allocation: tuple[str, ...], player: int, expl: Explanation) -> None:
+    """Take the allocated cubes from tiles (free, maybe flipping them) and the market (paid, counted as spending)."""
+    bought = 0
+    for source, n in Counter(allocation).items():
+        if source == MARKET:
+            bought = n
+            continue
+        tile = state.tiles[source]
+        tile.cubes -= n
+        state.return_cubes(resource, n)
+        expl.add(f"{resource}.take", (source,), source=source, count=n, owner=tile.owner, left=tile.cubes,
+                 player=player)
+        if tile.cubes == 0:
+            flip(state, source, expl, "emptied")
+    if bought:
+        prices = state.market_buy_prices(resource, bought)
+        from_market = min(bought, state.markets[resource])
+        state.markets[resource] -= from_market
+        state.return_cubes(resource, from_market)
+        state.pay(state.players[player], sum(prices))
+        expl.add(f"{resource}.buy", (f"market:{resource}",), count=bought, prices=prices, total=sum(prices),
+                 from_supply=bought - from_market, player=player)
+
+
+def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extra) -> None:
+    """Move a new mine's or works' cubes to the empty market spaces, most expensive first, for money."""
+    tile = state.tiles[label]
+    resource = state.facts.resource_of[tile.industry]
+    prices = state.market_sell_prices(resource, tile.cubes)
+    if not prices:
+        expl.add("market.full", (label, f"market:{resource}"), slot=label, resource=resource, why=why, **extra)
+        return
+    tile.cubes -= len(prices)
+    state.markets[resource] += len(prices)
+    state.receive(state.players[tile.owner], sum(prices))
+    expl.add("market.sell", (label, f"market:{resource}"), slot=label, resource=resource, count=len(prices),
+             prices=prices, total=sum(prices), left=tile.cubes, why=why, owner=tile.owner, **extra)
+    if tile.cubes == 0:
+        flip(state, label, expl, "sold_to_market")
+
+
+def remove_tile(state: State, label: str) -> Tile:
+    """Take a tile off the board for good (overbuilt, era end, or given up); its cubes return to the supply."""
+    tile = state.tiles.pop(label)
+    if tile.cubes:
+        state.return_cubes(state.facts.resource_of[tile.industry], tile.cubes)
+    state.players[tile.owner].tiles_gone += 1
+    return tile

@@ -1,0 +1,227 @@
+"""Static facts of one game (board, tiles, cards, tracks), loaded once from ``brass_nb/data/<game>.json``.
+
+Facts never change during play; everything that does lives in :mod:`brass_nb.rules.state`.
+Keeping them apart lets every game share one immutable copy and keeps town names out of rule code.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import networkx as nx
+
+MARKET = "market"
+"""Source name for cubes bought from a coal or iron market."""
+
+
+@dataclass(frozen=True)
+class TileSpec:
+    """One level of one industry as printed on the player mat."""
+
+    industry: str
+    level: int
+    count: int
+    cost: int
+    coal: int
+    iron: int
+    beer: int
+    produces: dict[str, int | None] | None
+    vp: int
+    income: int
+    link_vp: int
+    eras: tuple[str, ...]
+    developable: bool
+
+    def cubes_when_built(self, era: str) -> int:
+        """Cubes (or barrels) placed on the tile when built in ``era``; 0 for tiles that are sold."""
+        return (self.produces or {}).get(era) or 0
+
+
+@dataclass(frozen=True)
+class Location:
+    """A town, farm brewery or merchant location on the board."""
+
+    name: str
+    kind: str  # "town", "farm_brewery" or "merchant"
+    slots: tuple[tuple[str, ...], ...]
+    lat: float
+    lon: float
+    color: str | None = None
+    merchant_spaces: tuple[tuple[int, ...], ...] = ()
+    link_vp: int = 0
+    trade_icon: bool = False
+    beer_bonus: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class LinkSpace:
+    """A printed link space; ``ends`` has 2 locations, or 3 for the three-way space."""
+
+    index: int
+    ends: tuple[str, ...]
+    canal: bool
+    rail: bool
+
+    @property
+    def label(self) -> str:
+        return " - ".join(self.ends[:2])
+
+    def allows(self, era: str) -> bool:
+        return self.canal if era == "canal" else self.rail
+
+
+@dataclass(frozen=True)
+class Market:
+    prices: tuple[int, ...]
+    start_cubes: int
+    price_when_empty: int
+
+
+class Board:
+    """The printed board as a networkx graph, with the lookups the rules need precomputed.
+
+    The graph is bipartite: location nodes (``kind="location"``) and link-space nodes
+    (``kind="link"``, keyed ``("link", index)``). A built link joins all of its ends, so the
+    three-way Kidderminster-Worcester-farm-brewery space needs no special case: distance in
+    links between two locations is half the path length through built link nodes.
+    """
+
+    def __init__(self, locations: list[Location], links: list[LinkSpace]):
+        self.locations: dict[str, Location] = {loc.name: loc for loc in locations}
+        self.links: tuple[LinkSpace, ...] = tuple(links)
+        self.graph = nx.Graph()
+        for loc in locations:
+            self.graph.add_node(loc.name, kind="location", location_kind=loc.kind)
+        for link in links:
+            node = ("link", link.index)
+            self.graph.add_node(node, kind="link", canal=link.canal, rail=link.rail)
+            self.graph.add_edges_from((node, end) for end in link.ends)
+        self.links_at: dict[str, tuple[int, ...]] = {
+            name: tuple(sorted(n[1] for n in self.graph.neighbors(name))) for name in self.locations
+        }
+        self.slot_labels: dict[str, tuple[str, ...]] = {
+            loc.name: tuple(f"{loc.name}[{i + 1}]" for i in range(len(loc.slots))) for loc in locations
+        }
+        self.slot_of: dict[str, tuple[str, int]] = {
+            label: (name, i) for name, labels in self.slot_labels.items() for i, label in enumerate(labels)
+        }
+        self.slot_order = {label: i for i, label in enumerate(self.slot_of)}
+        self.merchants = tuple(loc.name for loc in locations if loc.kind == "merchant")
+        self.towns = tuple(loc.name for loc in locations if loc.kind == "town")
+        self.farm_breweries = tuple(loc.name for loc in locations if loc.kind == "farm_brewery")
+
+    def link_between(self, *ends: str) -> LinkSpace | None:
+        """The link space whose ends include all of ``ends`` (order free), if any."""
+        wanted = set(ends)
+        for index in self.links_at.get(ends[0], ()):
+            if wanted <= set(self.links[index].ends):
+                return self.links[index]
+        return None
+
+    def reachable(self, starts: tuple[str, ...], built: set[int] | frozenset[int]) -> dict[str, int]:
+        """Every location connected to any of ``starts`` through ``built`` links, with its distance in links."""
+        dist = dict.fromkeys(starts, 0)
+        frontier = list(dist)
+        links, links_at = self.links, self.links_at
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for loc in frontier:
+                for index in links_at[loc]:
+                    if index in built:
+                        for end in links[index].ends:
+                            if end not in dist:
+                                dist[end] = d
+                                nxt.append(end)
+            frontier = nxt
+        return dist
+
+    def built_graph(self, built: set[int] | frozenset[int]) -> nx.Graph:
+        """The locations joined by the links built so far (for instructors and drawings)."""
+        keep = set(self.locations) | {("link", i) for i in built}
+        return self.graph.subgraph(keep)
+
+
+@dataclass(frozen=True, eq=False)
+class GameFacts:
+    """Everything printed for one game, indexed for the rules."""
+
+    game: str
+    title: str
+    player_counts: tuple[int, ...]
+    industries: tuple[str, ...]
+    industry_names: dict[str, str]
+    sold_industries: tuple[str, ...]
+    resource_of: dict[str, str]
+    board: Board
+    tiles: dict[str, tuple[TileSpec, ...]]
+    merchant_tiles: tuple[tuple[int, tuple[str, ...]], ...]
+    location_cards: tuple[tuple[str, int, int], ...]
+    industry_cards: tuple[tuple[tuple[str, ...], int, int], ...]
+    wild_location: int
+    wild_industry: int
+    markets: dict[str, Market]
+    income_levels: tuple[int, ...]
+    start_income_space: int
+    constants: dict
+
+    def tile(self, industry: str, level: int) -> TileSpec:
+        return self.tiles[industry][level - 1]
+
+    def industry_card_name(self, industries: tuple[str, ...]) -> str:
+        return "/".join(self.industry_names[i] for i in industries)
+
+    @property
+    def card_industries(self) -> dict[str, tuple[str, ...]]:
+        """Industry card name -> the industries it builds."""
+        return {self.industry_card_name(inds): inds for inds, _, _ in self.industry_cards}
+
+
+def _tile(industry: str, row: dict) -> TileSpec:
+    return TileSpec(
+        industry=industry, level=row["level"], count=row["count"], cost=row["cost"], coal=row["coal"],
+        iron=row["iron"], beer=row["beer"], produces=row["produces"], vp=row["vp"], income=row["income"],
+        link_vp=row["link_vp"], eras=tuple(row["eras"]), developable=row["developable"],
+    )
+
+
+def _location(row: dict) -> Location:
+    bonus = row.get("beer_bonus")
+    return Location(
+        name=row["name"], kind=row["kind"], slots=tuple(tuple(s) for s in row.get("slots", ())),
+        lat=row["lat"], lon=row["lon"], color=row.get("color"),
+        merchant_spaces=tuple(tuple(s) for s in row.get("merchant_spaces", ())),
+        link_vp=row.get("link_vp", 0), trade_icon=row.get("trade_icon", False),
+        beer_bonus=(bonus["kind"], bonus["amount"]) if bonus else None,
+    )
+
+
+@cache
+def load_facts(game: str) -> GameFacts:
+    """Read ``brass_nb/data/<game>.json`` once per process."""
+    try:
+        text = resources.files("brass_nb.data").joinpath(f"{game}.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"unknown game {game!r}: expected 'birmingham'") from None
+    raw = json.loads(text)
+    links = [LinkSpace(i, tuple(l["ends"]), l["canal"], l["rail"]) for i, l in enumerate(raw["links"])]
+    cards = raw["cards"]
+    return GameFacts(
+        game=raw["game"], title=raw["title"], player_counts=tuple(raw["player_counts"]),
+        industries=tuple(raw["industries"]), industry_names=raw["industry_names"],
+        sold_industries=tuple(raw["sold_industries"]), resource_of=raw["resource_of"],
+        board=Board([_location(r) for r in raw["locations"]], links),
+        tiles={ind: tuple(_tile(ind, r) for r in rows) for ind, rows in raw["tiles"].items()},
+        merchant_tiles=tuple((m["min_players"], tuple(m["buys"])) for m in raw["merchant_tiles"]),
+        location_cards=tuple((c["town"], c["copies"], c["min_players"]) for c in cards["locations"]),
+        industry_cards=tuple((tuple(c["industries"]), c["copies"], c["min_players"]) for c in cards["industries"]),
+        wild_location=cards["wild_location"], wild_industry=cards["wild_industry"],
+        markets={k: Market(tuple(v["prices"]), v["start_cubes"], v["price_when_empty"])
+                 for k, v in raw["markets"].items()},
+        income_levels=tuple(raw["income_track"]["levels_by_space"]),
+        start_income_space=raw["income_track"]["start_space"],
+        constants=raw["constants"],
+    )

@@ -1,0 +1,346 @@
+"""The public game object: legal actions, play with explanations, undo/redo, save and load."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Callable, Iterable, Union
+
+from brass_nb.rules import actions as A
+from brass_nb.rules.build import build_actions, plan_build
+from brass_nb.rules.cards import discard, pass_actions, plan_pass, plan_scout, scout_actions
+from brass_nb.rules.develop import develop_actions, plan_develop
+from brass_nb.rules.errors import IllegalAction, ScenarioError
+from brass_nb.rules.facts import GameFacts, load_facts
+from brass_nb.rules.income import loan_actions, plan_loan, plan_remove, remove_actions, settle_shortfall
+from brass_nb.rules.network import network_actions, plan_network
+from brass_nb.rules.plan import Plan
+from brass_nb.rules.records import Explanation, Step
+from brass_nb.rules.sell import plan_sell, sell_actions, sellable
+from brass_nb.rules.state import Player, State
+from brass_nb.rules.turns import finish_action, pay_income_from, ranking, setup
+from brass_nb.rules.view import View
+
+SAVE_FORMAT = "brass_nb.game"
+
+# Phases of a compound action: which continuation actions they accept, and what "done" means.
+_CONTINUATIONS = {
+    "sell": ("sell", "sell another of your industries, or done"),
+    "rail2": ("network", "build a second rail, or done"),
+    "develop2": ("develop", "develop a second tile, or done"),
+    "bonus_develop": ("develop", "take Gloucester's free develop, or done to decline it"),
+}
+
+
+class LegalActions(list):
+    """The legal actions of a position; prints one action per line in notation."""
+
+    def __str__(self) -> str:
+        return "\n".join(str(a) for a in self)
+
+    def texts(self) -> list[str]:
+        return [str(a) for a in self]
+
+
+class Game:
+    """One game of Brass. Create it with :func:`brass_nb.new_game` or :func:`brass_nb.load_game`."""
+
+    def __init__(self, origin: Callable[[], State], start: dict):
+        self._origin = origin
+        self._start = start
+        self.state = origin()
+        self.log: list[A.Action] = []
+        self._redo: list[A.Action] = []
+        self._view: View | None = None
+        self._legal: LegalActions | None = None
+
+    # ------------------------------------------------------------ reading the position
+
+    @property
+    def facts(self) -> GameFacts:
+        return self.state.facts
+
+    @property
+    def players(self) -> list[Player]:
+        return self.state.players
+
+    @property
+    def current_player(self) -> int:
+        return self.state.current_player
+
+    @property
+    def era(self) -> str:
+        return self.state.era
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.over
+
+    @property
+    def phase(self) -> str | None:
+        """None between actions, else the compound action or decision in progress."""
+        if self.state.shortfall:
+            return "shortfall"
+        return self.state.pending[0] if self.state.pending else None
+
+    def scores(self) -> list[dict]:
+        """Ranking (best first) by VP, then income level, then money; equal players share a place."""
+        return ranking(self.state)
+
+    def view(self) -> View:
+        if self._view is None:
+            self._view = View(self.state)
+        return self._view
+
+    def __repr__(self) -> str:
+        s = self.state
+        status = "over" if s.over else f"player {self.current_player} to act"
+        return f"<Game {self.facts.game} {len(s.players)}p, {s.era} era round {s.round}, {status}>"
+
+    # ------------------------------------------------------------ actions
+
+    def parse(self, text: str) -> A.Action:
+        """Read an action written in notation (see :mod:`brass_nb.rules.actions`)."""
+        return A.parse(self.facts, text)
+
+    def legal_actions(self) -> LegalActions:
+        """Every legal action of the player to act, each stating all its choices."""
+        if self._legal is None:
+            self._legal = LegalActions(self._generate())
+        return self._legal
+
+    def _generate(self) -> list[A.Action]:
+        state = self.state
+        if state.over:
+            return []
+        view, player = self.view(), self.current_player
+        phase = self.phase
+        if phase == "shortfall":
+            return remove_actions(state, player)
+        if phase == "sell":
+            return sell_actions(view, player, first=False) + [A.Done()]
+        if phase == "rail2":
+            return network_actions(view, player, second=True) + [A.Done()]
+        if phase in ("develop2", "bonus_develop"):
+            kind = "free" if phase == "bonus_develop" else "second"
+            return develop_actions(view, player, kind) + [A.Done()]
+        return (build_actions(view, player) + network_actions(view, player, second=False)
+                + develop_actions(view, player, "first") + sell_actions(view, player, first=True)
+                + loan_actions(view, player) + scout_actions(view, player) + pass_actions(view, player))
+
+    def _plan(self, action: A.Action) -> Plan:
+        """The validator for ``action`` in this position: the single source of every reason."""
+        state, view, player = self.state, self.view(), self.current_player
+        plan = Plan()
+        if state.over:
+            plan.fail("game.over")
+            return plan
+        phase = self.phase
+        kind = action.kind
+        if phase == "shortfall":
+            owed = state.shortfall[1]
+            if kind != "remove":
+                plan.fail("phase.shortfall", player=player, owed=owed)
+                return plan
+            return plan_remove(view, player, action, owed)
+        if kind == "remove":
+            plan.fail("phase.no_shortfall")
+            return plan
+        if phase:
+            expected, _ = _CONTINUATIONS[phase]
+            if kind == "done":
+                plan.note("phase.done", phase=phase)
+                plan.apply = lambda state, expl: None
+                return plan
+            if kind != expected:
+                plan.fail("phase.finish_first", phase=phase, expected=expected, got=kind)
+                return plan
+            if phase == "sell":
+                return plan_sell(view, player, action, first=False)
+            if phase == "rail2":
+                return plan_network(view, player, action, second=True)
+            return plan_develop(view, player, action, "free" if phase == "bonus_develop" else "second")
+        if kind == "done":
+            plan.fail("phase.nothing_to_finish")
+            return plan
+        if kind == "build":
+            return plan_build(view, player, action)
+        if kind == "network":
+            return plan_network(view, player, action, second=False)
+        if kind == "develop":
+            return plan_develop(view, player, action, "first")
+        if kind == "sell":
+            return plan_sell(view, player, action, first=True)
+        if kind == "loan":
+            return plan_loan(view, player, action)
+        if kind == "scout":
+            return plan_scout(view, player, action)
+        return plan_pass(view, player, action)
+
+    def why_not(self, action: Union[A.Action, str]) -> list[Step]:
+        """Every failing condition of ``action`` here (empty when it is legal)."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        return self._plan(action).failures
+
+    def check(self, action: Union[A.Action, str]) -> Plan:
+        """The validator's full verdict (steps it would explain, or failures) without playing."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        return self._plan(action)
+
+    def play(self, action: Union[A.Action, str]) -> Explanation:
+        """Apply a legal action and explain it; raises :class:`IllegalAction` (changing nothing) otherwise."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        expl = self._apply(action)
+        self._redo.clear()
+        return expl
+
+    def _apply(self, action: A.Action) -> Explanation:
+        plan = self._plan(action)
+        if plan.failures:
+            raise IllegalAction(plan.failures, str(action))
+        state = self.state
+        player = self.current_player
+        expl = Explanation(str(action), player, list(plan.steps))
+        phase = self.phase
+        card = _card_of(action)
+        if card is not None:
+            discard(state, player, card, expl)
+        follow_ups = plan.apply(state, expl) or []
+        self._after(action, phase, follow_ups, expl)
+        self.log.append(action)
+        state.version += 1
+        self._view = None
+        self._legal = None
+        return expl
+
+    def _after(self, action: A.Action, phase: str | None, follow_ups: list[str], expl: Explanation) -> None:
+        """Decide what comes next: a continuation of this action, or the next action, turn or round."""
+        state = self.state
+        player = self.current_player
+        if phase == "shortfall":
+            who, owed, position = state.shortfall
+            if state.players[who].money >= owed or not state.tiles_of(who):
+                state.shortfall = None
+                settle_shortfall(state, who, owed, expl)
+                pay_income_from(state, position + 1, expl)
+            return
+        stack = list(state.pending[1:] if phase else ())
+        next_phase = _continuation(action, state.era)
+        stack = follow_ups + ([next_phase] if next_phase else []) + stack
+        state.pending = None
+        kept = []
+        for p in stack:
+            if self._continuation_possible(p, player):
+                kept.append(p)
+            elif p == "bonus_develop":
+                expl.add("sell.bonus_nothing_to_develop", (f"player:{player}",), player=player)
+        if kept:
+            state.pending = tuple(kept)
+        else:
+            finish_action(state, expl)
+
+    def _continuation_possible(self, phase: str, player: int) -> bool:
+        view = View(self.state)
+        if phase == "sell":
+            return bool(sell_actions(view, player, first=False))
+        if phase == "rail2":
+            return bool(network_actions(view, player, second=True))
+        return bool(develop_actions(view, player, "free" if phase == "bonus_develop" else "second"))
+
+    def undo(self) -> A.Action:
+        """Take back the last action (or sub-decision) by replaying the log without it."""
+        if not self.log:
+            raise IllegalAction([Step("undo.nothing", ok=False)])
+        last = self.log[-1]
+        redo = self._redo + [last]
+        self._replay(self.log[:-1])
+        self._redo = redo
+        return last
+
+    def redo(self) -> Explanation:
+        if not self._redo:
+            raise IllegalAction([Step("redo.nothing", ok=False)])
+        action = self._redo.pop()
+        return self._apply(action)
+
+    def _replay(self, actions: Iterable[A.Action]) -> None:
+        self.state = self._origin()
+        self.log = []
+        self._view = None
+        self._legal = None
+        for action in actions:
+            self._apply(action)
+
+    # ------------------------------------------------------------ saving
+
+    def to_json(self) -> dict:
+        return {"format": SAVE_FORMAT, "version": 1, **self._start, "actions": [str(a) for a in self.log]}
+
+    def save(self, path: str | Path) -> None:
+        """Write the start (game, players, seed) and the action log as JSON; loading replays it."""
+        Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def _continuation(action: A.Action, era: str) -> str | None:
+    """The sub-decision that may follow ``action`` in the same action: more sales, a second rail or tile."""
+    if action.kind == "sell":
+        return "sell"
+    if action.kind == "network" and action.card is not None and era == "rail":
+        return "rail2"
+    if action.kind == "develop" and action.card is not None:
+        return "develop2"
+    return None
+
+
+def _card_of(action: A.Action) -> str | None:
+    if action.kind == "scout":
+        return action.cards[0]
+    return getattr(action, "card", None)
+
+
+def new_game(game: str = "birmingham", players: int = 2, seed: int | None = None) -> Game:
+    """Set up a new game; the same ``seed`` always gives the same cards, merchants and turn order."""
+    facts = load_facts(game)
+    if players not in facts.player_counts:
+        raise ValueError(f"{facts.title} is for {', '.join(map(str, facts.player_counts))} players, not {players!r}")
+    if seed is None:
+        seed = random.randrange(2**31)
+
+    def origin() -> State:
+        state = State(facts, players, seed)
+        setup(state)
+        return state
+
+    return Game(origin, {"game": game, "players": players, "seed": seed})
+
+
+def load_game(path: str | Path) -> Game:
+    """Rebuild a saved game by replaying its actions; a bad file raises :class:`ScenarioError`."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as err:
+        raise ScenarioError([Step("save.unreadable", {"path": str(path), "error": str(err)}, ok=False)]) from None
+    return game_from_json(data)
+
+
+def game_from_json(data: dict) -> Game:
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise ScenarioError([Step("save.format", {"expected": SAVE_FORMAT}, ok=False)])
+    try:
+        game = new_game(data["game"], players=data["players"], seed=data["seed"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise ScenarioError([Step("save.start", {"error": str(err)}, ok=False)]) from None
+    for number, text in enumerate(data.get("actions", []), start=1):
+        try:
+            game.play(text)
+        except ValueError as err:
+            raise ScenarioError([Step("save.bad_action", {"number": number, "action": text, "error": str(err)},
+                                      ok=False)]) from None
+    return game

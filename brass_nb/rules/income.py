@@ -1,0 +1,114 @@
+"""The income track (spaces vs levels), loans, and paying income including negative income."""
+from __future__ import annotations
+
+from brass_nb.rules.actions import Loan, Remove
+from brass_nb.rules.effects import remove_tile
+from brass_nb.rules.plan import Plan, check_card_in_hand
+from brass_nb.rules.records import Explanation
+from brass_nb.rules.state import State
+from brass_nb.rules.view import View
+
+
+def highest_space(levels: tuple[int, ...], level: int) -> int:
+    """The highest track space showing ``level`` (where a loan puts the marker)."""
+    return max(i for i, lv in enumerate(levels) if lv == level)
+
+
+def plan_loan(view: View, player: int, action: Loan) -> Plan:
+    state = view.state
+    p = state.players[player]
+    plan = Plan()
+    check_card_in_hand(plan, p.hand, action.card)
+    terms = state.facts.constants["loan"]
+    new_level = p.income_level - terms["levels"]
+    lowest = state.facts.constants["min_income_level"]
+    if new_level < lowest:
+        plan.fail("loan.too_low", (f"player:{player}",), level=p.income_level, new_level=new_level, lowest=lowest)
+        return plan
+    levels = state.facts.income_levels
+    to_space = highest_space(levels, new_level)
+
+    def apply(state: State, expl: Explanation) -> None:
+        me = state.players[player]
+        before_space, before_level = me.income_space, me.income_level
+        state.receive(me, terms["money"])
+        me.income_space = to_space
+        expl.add("loan.take", (f"player:{player}",), player=player, money=terms["money"], levels=terms["levels"],
+                 from_space=before_space, from_level=before_level, to_space=to_space, to_level=new_level,
+                 money_now=me.money)
+
+    plan.apply = apply
+    return plan
+
+
+def loan_actions(view: View, player: int) -> list[Loan]:
+    state = view.state
+    p = state.players[player]
+    if p.income_level - state.facts.constants["loan"]["levels"] < state.facts.constants["min_income_level"]:
+        return []
+    return [Loan(card) for card in dict.fromkeys(p.hand)]
+
+
+def collect_income(state: State, player: int, expl: Explanation) -> bool:
+    """Pay one player's income; returns False when they must first give up industries to cover it."""
+    p = state.players[player]
+    level = p.income_level
+    if level >= 0:
+        state.receive(p, level)
+        expl.add("income.pay", (f"player:{player}",), player=player, level=level, space=p.income_space,
+                 money_now=p.money)
+        return True
+    owed = -level
+    if p.money >= owed:
+        state.pay(p, owed, spending=False)
+        expl.add("income.negative", (f"player:{player}",), player=player, level=level, owed=owed, money_now=p.money)
+        return True
+    if not state.tiles_of(player):
+        settle_shortfall(state, player, owed, expl)
+        return True
+    expl.add("income.shortfall", (f"player:{player}",), player=player, owed=owed, money=p.money,
+             tiles=[label for label, _ in state.tiles_of(player)])
+    return False
+
+
+def settle_shortfall(state: State, player: int, owed: int, expl: Explanation) -> None:
+    """Pay what cash allows; each pound still missing costs 1 VP (never below 0)."""
+    p = state.players[player]
+    paid = min(p.money, owed)
+    state.pay(p, paid, spending=False)
+    missing = owed - paid
+    lost = min(missing, p.vp)
+    p.vp -= lost
+    expl.add("income.vp_loss" if missing else "income.negative", (f"player:{player}",), player=player,
+             level=p.income_level, owed=owed, paid=paid, missing=missing, vp_lost=lost, money_now=p.money)
+
+
+def plan_remove(view: View, player: int, action: Remove, owed: int) -> Plan:
+    """Give up one of your own industries for half its cost (rounded down) to pay negative income."""
+    state = view.state
+    plan = Plan()
+    tile = state.tiles.get(action.slot)
+    if tile is None or tile.owner != player:
+        plan.fail("shortfall.not_yours", (action.slot,), slot=action.slot,
+                  yours=[label for label, _ in state.tiles_of(player)])
+        return plan
+    if tile.industry != action.industry:
+        plan.fail("shortfall.wrong_industry", (action.slot,), slot=action.slot, industry=tile.industry,
+                  named=action.industry)
+        return plan
+    value = state.spec(tile).cost // 2
+
+    def apply(state: State, expl: Explanation) -> None:
+        me = state.players[player]
+        remove_tile(state, action.slot)
+        state.receive(me, value)
+        expl.add("shortfall.remove", (action.slot,), player=player, slot=action.slot, industry=tile.industry,
+                 level=tile.level, cost=state.facts.tile(tile.industry, tile.level).cost, gained=value,
+                 money_now=me.money, owed=owed)
+
+    plan.apply = apply
+    return plan
+
+
+def remove_actions(state: State, player: int) -> list[Remove]:
+    return [Remove(t.industry, label) for label, t in state.tiles_of(player)]

@@ -1,0 +1,114 @@
+"""The network action: one canal (£3), one rail (£5 + 1 coal), or a second rail (+£10, 1 coal, 1 beer)."""
+from __future__ import annotations
+
+from brass_nb.rules.actions import Network
+from brass_nb.rules.effects import consume
+from brass_nb.rules.facts import LinkSpace
+from brass_nb.rules.plan import Plan, check_card_in_hand
+from brass_nb.rules.records import Explanation
+from brass_nb.rules.sourcing import plan_beer, plan_coal
+from brass_nb.rules.state import State
+from brass_nb.rules.view import View
+
+
+def _link_terms(state: State, second: bool) -> dict:
+    c = state.facts.constants
+    if second:
+        return c["second_rail_link"]
+    return c["canal_link"] if state.era == "canal" else c["rail_link"]
+
+
+def _check_space(view: View, player: int, link: LinkSpace, plan: Plan) -> None:
+    """Is the space free, usable in this era, next to your network, and do you have a link tile?"""
+    state = view.state
+    entities = (f"link:{link.index}",)
+    if link.index in state.links:
+        plan.fail("network.link_built", entities, link=link.label, owner=state.links[link.index])
+    if not link.allows(state.era):
+        plan.fail("network.era", entities, link=link.label, era=state.era, canal=link.canal, rail=link.rail)
+    if state.players[player].links_left <= 0:
+        plan.fail("network.no_link_tiles", entities)
+    network = view.network(player)
+    if any(end in network for end in link.ends):
+        plan.note("network.link", entities, link=link.label, ends=list(link.ends), era=state.era, why="network",
+                  touching=[e for e in link.ends if e in network])
+    elif not state.has_anything_built(player) and state.facts.constants.get("first_link_anywhere", True):
+        plan.note("network.link", entities, link=link.label, ends=list(link.ends), era=state.era, why="first_link")
+    else:
+        plan.fail("network.not_in_network", entities, link=link.label, network=sorted(network))
+
+
+
+def plan_network(view: View, player: int, action: Network, second: bool) -> Plan:
+    state = view.state
+    p = state.players[player]
+    plan = Plan()
+    if second:
+        if action.card is not None:
+            plan.fail("network.second_card", card=action.card)
+    else:
+        check_card_in_hand(plan, p.hand, action.card)
+    link = next((l for l in state.facts.board.links if l.label == action.link), None)
+    if link is None:
+        plan.fail("network.unknown_link", link=action.link)
+        return plan
+    _check_space(view, player, link, plan)
+    terms = _link_terms(state, second)
+    built = view.built | {link.index}
+    coal = plan_coal(view, link.ends, terms["coal"], built, consumer=link.label)
+    coal_choice = plan.choose_sources(coal, action.coal)
+    beer_choice: tuple[str, ...] | None = ()
+    if terms.get("beer"):
+        beer_choice = plan.choose_sources(plan_beer(view, player, link.ends, terms["beer"], built), action.beer)
+    elif action.beer:
+        plan.fail("network.beer_not_needed", beer=list(action.beer))
+    total = terms["cost"] + coal.market_cost
+    if total > p.money:
+        plan.fail("money.short", need=total, have=p.money, cost=terms["cost"], coal_market=coal.market_cost)
+    if plan.failures:
+        return plan
+
+    def apply(state: State, expl: Explanation) -> None:
+        me = state.players[player]
+        state.pay(me, terms["cost"])
+        state.links[link.index] = player
+        me.links_left -= 1
+        expl.add("network.place", (f"link:{link.index}",), link=link.label, player=player, era=state.era,
+                 cost=terms["cost"], second=second, money_left=me.money)
+        consume(state, "coal", coal_choice, player, expl)
+        consume(state, "beer", beer_choice, player, expl)
+
+    plan.apply = apply
+    return plan
+
+
+def network_actions(view: View, player: int, second: bool) -> list[Network]:
+    state = view.state
+    p = state.players[player]
+    terms = _link_terms(state, second)
+    if p.links_left <= 0 or p.money < terms["cost"]:
+        return []
+    network = view.network(player)
+    anywhere = not state.has_anything_built(player) and state.facts.constants.get("first_link_anywhere", True)
+    cards = [None] if second else list(dict.fromkeys(p.hand))
+    out = []
+    for link in state.facts.board.links:
+        if link.index in state.links or not link.allows(state.era):
+            continue
+        if not anywhere and not any(end in network for end in link.ends):
+            continue
+        built = view.built | {link.index}
+        coal = plan_coal(view, link.ends, terms["coal"], built)
+        if coal.failure or terms["cost"] + coal.market_cost > p.money:
+            continue
+        beers: list = [None]
+        if terms.get("beer"):
+            beer = plan_beer(view, player, link.ends, terms["beer"], built)
+            if beer.failure:
+                continue
+            beers = beer.options
+        for card in cards:
+            for c in coal.options:
+                for b in beers:
+                    out.append(Network(link.label, card, c or None, b))
+    return out

@@ -1,0 +1,53 @@
+"""The shape every action validator returns: the reasons it found, and what to do if legal."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from brass_nb.rules.records import Explanation, Step
+from brass_nb.rules.sourcing import SourcePlan
+from brass_nb.rules.state import State
+
+WILD_LOCATION = "Wild Location"
+WILD_INDUSTRY = "Wild Industry"
+
+
+@dataclass
+class Plan:
+    """What a validator decided about one action.
+
+    ``steps`` explain the decisions (card, slot, sources...) and become the start of the
+    :class:`Explanation`; ``failures`` are every broken condition, most actionable first;
+    ``apply`` performs the action once nothing failed and returns the follow-up decisions it
+    triggers (e.g. ``["bonus_develop"]``), or None.
+    """
+
+    steps: list[Step] = field(default_factory=list)
+    failures: list[Step] = field(default_factory=list)
+    apply: Callable[[State, Explanation], list[str] | None] | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def fail(self, rule: str, entities: tuple[str, ...] = (), **facts: Any) -> None:
+        self.failures.append(Step(rule, facts, entities, ok=False))
+
+    def note(self, rule: str, entities: tuple[str, ...] = (), **facts: Any) -> None:
+        self.steps.append(Step(rule, facts, entities))
+
+    def choose_sources(self, source: SourcePlan, chosen: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        """Record how a resource would be supplied and take the allocation the action names."""
+        self.steps.extend(source.steps)
+        allocation, failure = source.choose(chosen)
+        if failure is not None:
+            self.failures.append(failure)
+        return allocation
+
+
+def check_card_in_hand(plan: Plan, hand: list[str], card: str | None) -> None:
+    """Every action but a compound action's later parts discards one card from the hand."""
+    if card is None:
+        plan.fail("card.missing")
+    elif card not in hand:
+        plan.fail("card.not_in_hand", card=card, hand=sorted(hand))

@@ -1,0 +1,69 @@
+"""Explanation records: what a rule considered and decided, as data.
+
+Every rule that decides something returns or records a :class:`Step`. Words and pictures are made
+from these records elsewhere (``brass_nb.explain``, ``brass_nb.plot``), so an explanation can never
+say something other than what the rule did.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision of one rule.
+
+    Attributes:
+        rule: stable id from :data:`brass_nb.rules.catalog.RULES` (e.g. ``"coal.nearest"``).
+        facts: the numbers and names the rule used (JSON-friendly values).
+        entities: board things involved, for highlighting: slot labels (``"Dudley[1]"``),
+            location names, link labels (``"link:12"``) and ``"market:coal"``.
+        ok: False for a failed condition of a refused action.
+    """
+
+    rule: str
+    facts: dict[str, Any] = field(default_factory=dict)
+    entities: tuple[str, ...] = ()
+    ok: bool = True
+
+    def __repr__(self) -> str:
+        mark = "" if self.ok else ", ok=False"
+        return f"Step({self.rule!r}, {self.facts!r}{mark})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "facts": self.facts, "entities": list(self.entities), "ok": self.ok}
+
+
+@dataclass
+class Explanation:
+    """The ordered steps of one applied action (or of the automatic phases that followed it)."""
+
+    action: str
+    player: int | None
+    steps: list[Step] = field(default_factory=list)
+
+    def add(self, rule: str, entities: tuple[str, ...] = (), **facts: Any) -> Step:
+        step = Step(rule, facts, entities)
+        self.steps.append(step)
+        return step
+
+    def rules(self) -> list[str]:
+        """The rule ids in order, handy in tests and quizzes."""
+        return [s.rule for s in self.steps]
+
+    def find(self, rule: str) -> list[Step]:
+        return [s for s in self.steps if s.rule == rule]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action, "player": self.player, "steps": [s.to_dict() for s in self.steps]}
+
+    def __str__(self) -> str:
+        from brass_nb.explain import render_text
+
+        return render_text(self)
+
+    def _repr_markdown_(self) -> str:
+        from brass_nb.explain import render_markdown
+
+        return render_markdown(self)

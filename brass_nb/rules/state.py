@@ -1,0 +1,192 @@
+"""The changing state of one game: players, tiles on the board, links, markets, cards.
+
+Plain mutable objects with ``__slots__``: the engine mutates them only after an action has been
+validated, and :meth:`State.to_dict` gives the canonical form compared by replay and save tests.
+Money and cubes move only through :meth:`State.pay`, :meth:`State.receive` and
+:meth:`State.take_cubes`/:meth:`State.return_cubes`, which keep a bank and a supply ledger so
+that conservation can be checked.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+
+from brass_nb.rules.facts import GameFacts, TileSpec
+
+
+class Tile:
+    """An industry tile on the board."""
+
+    __slots__ = ("owner", "industry", "level", "flipped", "cubes")
+
+    def __init__(self, owner: int, industry: str, level: int, flipped: bool = False, cubes: int = 0):
+        self.owner = owner
+        self.industry = industry
+        self.level = level
+        self.flipped = flipped
+        self.cubes = cubes
+
+    def __repr__(self) -> str:
+        side = "flipped" if self.flipped else "unflipped"
+        return f"Tile(player {self.owner}, {self.industry} {self.level}, {side}, cubes={self.cubes})"
+
+    def to_dict(self) -> dict:
+        return {"owner": self.owner, "industry": self.industry, "level": self.level,
+                "flipped": self.flipped, "cubes": self.cubes}
+
+
+class Player:
+    """One player's money, tracks, cards and mat."""
+
+    __slots__ = ("index", "money", "income_space", "vp", "hand", "discard", "mat", "links_left",
+                 "spent_this_round", "tiles_gone", "_levels")
+
+    def __init__(self, index: int, facts: GameFacts):
+        self.index = index
+        self.money = 0
+        self.income_space = facts.start_income_space
+        self.vp = 0
+        self.hand: list[str] = []
+        self.discard: list[str] = []
+        self.mat: dict[str, list[int]] = {ind: [t.count for t in facts.tiles[ind]] for ind in facts.industries}
+        self.links_left: int = facts.constants["link_tiles"]
+        self.spent_this_round = 0
+        self.tiles_gone = 0
+        self._levels = facts.income_levels
+
+    @property
+    def income_level(self) -> int:
+        """The income paid each round, read beside the marker's track space."""
+        return self._levels[self.income_space]
+
+    def lowest_level(self, industry: str) -> int | None:
+        """The lowest level of ``industry`` still on the mat (the only one that can be built or developed)."""
+        for i, n in enumerate(self.mat[industry]):
+            if n:
+                return i + 1
+        return None
+
+    def tiles_on_mat(self) -> int:
+        return sum(sum(counts) for counts in self.mat.values())
+
+    def __repr__(self) -> str:
+        return (f"Player({self.index}: £{self.money}, income level {self.income_level} "
+                f"(space {self.income_space}), {self.vp} VP, {len(self.hand)} cards)")
+
+    def to_dict(self) -> dict:
+        return {"money": self.money, "income_space": self.income_space, "vp": self.vp, "hand": sorted(self.hand),
+                "discard": list(self.discard), "mat": {k: list(v) for k, v in self.mat.items()},
+                "links_left": self.links_left, "spent_this_round": self.spent_this_round,
+                "tiles_gone": self.tiles_gone}
+
+
+@dataclass
+class MerchantSpace:
+    """A merchant space with its face-up tile (``buys`` empty for a blank tile) and its beer."""
+
+    location: str
+    index: int
+    buys: tuple[str, ...]
+    beer: int = 0
+
+    @property
+    def label(self) -> str:
+        return f"{self.location}[{self.index}]"
+
+
+class State:
+    """Everything that changes during a game."""
+
+    def __init__(self, facts: GameFacts, players: int, seed: int | None):
+        self.facts = facts
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.players = [Player(i, facts) for i in range(players)]
+        self.tiles: dict[str, Tile] = {}
+        self.links: dict[int, int] = {}
+        self.markets: dict[str, int] = {name: 0 for name in facts.markets}
+        self.merchants: dict[str, MerchantSpace] = {}
+        self.deck: list[str] = []
+        self.wilds: dict[str, int] = {"Wild Location": facts.wild_location, "Wild Industry": facts.wild_industry}
+        self.era = "canal"
+        self.round = 1
+        self.order: list[int] = list(range(players))
+        self.turn_index = 0
+        self.actions_done = 0
+        self.pending: tuple[str, ...] | None = None
+        self.shortfall: tuple[int, int, int] | None = None
+        self.bank = 0
+        self.supply: dict[str, int] = {"coal": 0, "iron": 0, "beer": 0}
+        self.over = False
+        self.version = 0
+
+    # -------------------------------------------------------------- ledgers
+
+    def pay(self, player: Player, amount: int, spending: bool = True) -> None:
+        """Money from a player to the bank; ``spending`` counts toward turn order."""
+        player.money -= amount
+        self.bank += amount
+        if spending:
+            player.spent_this_round += amount
+
+    def receive(self, player: Player, amount: int) -> None:
+        player.money += amount
+        self.bank -= amount
+
+    def take_cubes(self, resource: str, n: int) -> None:
+        """Cubes leave the general supply (placed on a tile, a market or a merchant)."""
+        self.supply[resource] -= n
+
+    def return_cubes(self, resource: str, n: int) -> None:
+        self.supply[resource] += n
+
+    # -------------------------------------------------------------- queries
+
+    @property
+    def current_player(self) -> int:
+        if self.shortfall:
+            return self.shortfall[0]
+        return self.order[self.turn_index]
+
+    def spec(self, tile: Tile) -> TileSpec:
+        return self.facts.tiles[tile.industry][tile.level - 1]
+
+    def tiles_of(self, player: int) -> list[tuple[str, Tile]]:
+        return [(label, t) for label, t in self.tiles.items() if t.owner == player]
+
+    def has_anything_built(self, player: int) -> bool:
+        return any(t.owner == player for t in self.tiles.values()) or player in self.links.values()
+
+    def market_price(self, resource: str) -> int:
+        """Price of the next cube bought: the cheapest filled space, or the empty-market price."""
+        market = self.facts.markets[resource]
+        n = self.markets[resource]
+        return market.prices[len(market.prices) - n] if n else market.price_when_empty
+
+    def market_buy_prices(self, resource: str, count: int) -> list[int]:
+        market = self.facts.markets[resource]
+        n, size = self.markets[resource], len(market.prices)
+        return [market.prices[size - n + i] if i < n else market.price_when_empty for i in range(count)]
+
+    def market_sell_prices(self, resource: str, count: int) -> list[int]:
+        """Prices earned for up to ``count`` cubes sold to the market, most expensive empty space first."""
+        market = self.facts.markets[resource]
+        n, size = self.markets[resource], len(market.prices)
+        room = size - n
+        return [market.prices[size - n - 1 - i] for i in range(min(count, room))]
+
+    def to_dict(self) -> dict:
+        """Canonical JSON-friendly form; equal states give equal dicts."""
+        rng = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
+        return {
+            "game": self.facts.game, "seed": self.seed, "era": self.era, "round": self.round,
+            "order": list(self.order), "turn_index": self.turn_index, "actions_done": self.actions_done,
+            "pending": list(self.pending or ()), "shortfall": list(self.shortfall or ()), "over": self.over,
+            "players": [p.to_dict() for p in self.players],
+            "tiles": {k: t.to_dict() for k, t in sorted(self.tiles.items())},
+            "links": {self.facts.board.links[i].label: o for i, o in sorted(self.links.items())},
+            "markets": dict(self.markets), "wilds": dict(self.wilds), "deck": list(self.deck),
+            "merchants": {k: {"buys": list(m.buys), "beer": m.beer} for k, m in sorted(self.merchants.items())},
+            "bank": self.bank, "supply": dict(self.supply), "rng": rng,
+        }

@@ -1,0 +1,219 @@
+"""Setup and the machinery between actions: turns, rounds, income, era end scoring, game end.
+
+Every automatic change records a step, so the explanation of the action that triggered a round
+or era end also tells what happened at that end.
+"""
+from __future__ import annotations
+
+from brass_nb.rules.effects import remove_tile
+from brass_nb.rules.income import collect_income
+from brass_nb.rules.records import Explanation
+from brass_nb.rules.state import MerchantSpace, State
+
+
+def deal_deck(state: State) -> list[str]:
+    """The draw deck for this player count: every card whose printed minimum is <= the players."""
+    n = len(state.players)
+    facts = state.facts
+    deck = [town for town, copies, least in facts.location_cards if least <= n for _ in range(copies)]
+    deck += [facts.industry_card_name(inds) for inds, copies, least in facts.industry_cards if least <= n
+             for _ in range(copies)]
+    return deck
+
+
+def setup(state: State) -> None:
+    """Markets, merchants, money, hands and a random turn order, all from the game's own RNG."""
+    facts, rng, n = state.facts, state.rng, len(state.players)
+    for name, market in facts.markets.items():
+        state.markets[name] = market.start_cubes
+        state.take_cubes(name, market.start_cubes)
+    tiles = [buys for least, buys in facts.merchant_tiles if least <= n]
+    rng.shuffle(tiles)
+    spaces = [(loc, i + 1) for loc in facts.board.merchants
+              for i, counts in enumerate(facts.board.locations[loc].merchant_spaces) if n in counts]
+    for (loc, index), buys in zip(spaces, tiles, strict=True):
+        space = MerchantSpace(loc, index, buys)
+        state.merchants[space.label] = space
+    _refill_merchant_beer(state, None)
+    state.deck = deal_deck(state)
+    rng.shuffle(state.deck)
+    for p in state.players:
+        state.receive(p, facts.constants["starting_money"])
+        p.hand = [state.deck.pop() for _ in range(facts.constants["hand_size"])]
+        p.discard = [state.deck.pop() for _ in range(facts.constants["face_down_discards"])]
+    rng.shuffle(state.order)
+
+
+def _refill_merchant_beer(state: State, expl: Explanation | None) -> None:
+    per_tile = state.facts.constants["merchant_beer_per_tile"]
+    filled = []
+    for m in state.merchants.values():
+        if m.buys and m.beer < per_tile:
+            state.take_cubes("beer", per_tile - m.beer)
+            m.beer = per_tile
+            filled.append(m.label)
+    if expl is not None:
+        expl.add("era.merchant_beer", tuple(filled), merchants=filled)
+
+
+def actions_this_turn(state: State) -> int:
+    c = state.facts.constants
+    return c["actions_first_round"] if state.era == "canal" and state.round == 1 else c["actions_per_turn"]
+
+
+def finish_action(state: State, expl: Explanation) -> None:
+    """After a whole action: next action, next player, or the end of the round."""
+    state.actions_done += 1
+    p = state.players[state.order[state.turn_index]]
+    if state.actions_done < actions_this_turn(state) and p.hand:
+        return
+    _end_turn(state, expl)
+
+
+def _end_turn(state: State, expl: Explanation) -> None:
+    player = state.order[state.turn_index]
+    p = state.players[player]
+    drawn = 0
+    while len(p.hand) < state.facts.constants["hand_size"] and state.deck:
+        p.hand.append(state.deck.pop())
+        drawn += 1
+    expl.add("turn.end", (f"player:{player}",), player=player, drawn=drawn, hand=len(p.hand), deck=len(state.deck),
+             spent=p.spent_this_round)
+    _next_turn(state, expl)
+
+
+def _next_turn(state: State, expl: Explanation) -> None:
+    state.actions_done = 0
+    state.turn_index += 1
+    while state.turn_index < len(state.order) and not state.players[state.order[state.turn_index]].hand:
+        state.turn_index += 1
+    if state.turn_index >= len(state.order):
+        _end_round(state, expl)
+
+
+def _end_round(state: State, expl: Explanation) -> None:
+    """New turn order by money spent (ties keep their order), then income unless it is the game's last round."""
+    before = list(state.order)
+    spent = {i: state.players[i].spent_this_round for i in before}
+    state.order = sorted(before, key=lambda i: spent[i])
+    expl.add("turn.order", tuple(f"player:{i}" for i in state.order), before=before, after=list(state.order),
+             spent={str(i): spent[i] for i in before}, era=state.era, round=state.round)
+    for p in state.players:
+        p.spent_this_round = 0
+    last_round = _era_over(state) and state.era == "rail"
+    if last_round:
+        expl.add("income.skipped_last_round", era=state.era, round=state.round)
+        continue_after_income(state, expl)
+        return
+    pay_income_from(state, 0, expl)
+
+
+def pay_income_from(state: State, position: int, expl: Explanation) -> None:
+    """Pay income in turn order from ``position``; pause at a player who must give up industries."""
+    for pos in range(position, len(state.order)):
+        player = state.order[pos]
+        if not collect_income(state, player, expl):
+            state.shortfall = (player, -state.players[player].income_level, pos)
+            return
+    continue_after_income(state, expl)
+
+
+def continue_after_income(state: State, expl: Explanation) -> None:
+    if _era_over(state):
+        _end_era(state, expl)
+        if state.over:
+            return
+    else:
+        state.round += 1
+    state.turn_index = -1
+    state.actions_done = 0
+    _start_round(state, expl)
+
+
+def _start_round(state: State, expl: Explanation) -> None:
+    expl.add("round.start", era=state.era, round=state.round, order=list(state.order))
+    _next_turn(state, expl)
+
+
+def _era_over(state: State) -> bool:
+    return not state.deck and not any(p.hand for p in state.players)
+
+
+def score_links(state: State, expl: Explanation) -> None:
+    """Each link scores the link icons at all its ends: flipped industries (any owner) and merchants' printed icons."""
+    board = state.facts.board
+    icons_at: dict[str, list[dict]] = {}
+    for label, t in state.tiles.items():
+        if t.flipped:
+            icons_at.setdefault(board.slot_of[label][0], []).append(
+                {"slot": label, "owner": t.owner, "industry": t.industry, "level": t.level,
+                 "icons": state.spec(t).link_vp})
+    for index, owner in sorted(state.links.items()):
+        link = board.links[index]
+        ends = []
+        for end in link.ends:
+            parts = list(icons_at.get(end, []))
+            printed = board.locations[end].link_vp
+            if printed:
+                parts.append({"merchant": end, "icons": printed})
+            ends.append({"location": end, "icons": sum(p["icons"] for p in parts), "parts": parts})
+        vp = sum(e["icons"] for e in ends)
+        state.players[owner].vp += vp
+        expl.add("score.link", (f"link:{index}",) + tuple(p["slot"] for e in ends for p in e["parts"] if "slot" in p),
+                 link=link.label, owner=owner, ends=ends, vp=vp, vp_now=state.players[owner].vp)
+
+
+def score_industries(state: State, expl: Explanation) -> None:
+    """Each flipped industry scores its VP for its owner; unflipped ones score nothing."""
+    for label, t in state.tiles.items():
+        if t.flipped:
+            vp = state.spec(t).vp
+            state.players[t.owner].vp += vp
+            expl.add("score.industry", (label,), slot=label, owner=t.owner, industry=t.industry, level=t.level,
+                     vp=vp, vp_now=state.players[t.owner].vp)
+
+
+def _end_era(state: State, expl: Explanation) -> None:
+    era = state.era
+    expl.add("era.end", era=era)
+    score_links(state, expl)
+    score_industries(state, expl)
+    for index, owner in state.links.items():
+        state.players[owner].links_left += 1
+    expl.add("era.remove_links", tuple(f"link:{i}" for i in state.links), count=len(state.links))
+    state.links.clear()
+    if era == "rail":
+        state.over = True
+        expl.add("game.end", ranking=ranking(state))
+        return
+    level_one = [label for label, t in state.tiles.items() if t.level == 1]
+    for label in level_one:
+        remove_tile(state, label)
+    expl.add("era.remove_level1", tuple(level_one), slots=level_one)
+    _refill_merchant_beer(state, expl)
+    for p in state.players:
+        state.deck.extend(p.discard)
+        p.discard = []
+    state.rng.shuffle(state.deck)
+    for p in state.players:
+        p.hand = [state.deck.pop() for _ in range(min(state.facts.constants["hand_size"], len(state.deck)))]
+    state.era = "rail"
+    state.round = 1
+    expl.add("era.rail_begins", deck=len(state.deck), order=list(state.order))
+
+
+def ranking(state: State) -> list[dict]:
+    """Players best first: most VP, then highest income level, then most money; equal on all three share a place."""
+    def key(i: int) -> tuple[int, int, int]:
+        p = state.players[i]
+        return (p.vp, p.income_level, p.money)
+
+    ordered = sorted(range(len(state.players)), key=key, reverse=True)
+    out = []
+    for rank_pos, i in enumerate(ordered):
+        place = rank_pos + 1
+        if rank_pos and key(ordered[rank_pos - 1]) == key(i):
+            place = out[-1]["place"]
+        p = state.players[i]
+        out.append({"player": i, "place": place, "vp": p.vp, "income_level": p.income_level, "money": p.money})
+    return out

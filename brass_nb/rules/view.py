@@ -1,0 +1,59 @@
+"""Derived facts of one position (connections, networks, where resources are), computed lazily once.
+
+A :class:`View` is thrown away whenever the state changes; within one position it lets
+``legal_actions`` and every validator share the same breadth-first searches.
+"""
+from __future__ import annotations
+
+from brass_nb.rules.state import State, Tile
+
+
+class View:
+    def __init__(self, state: State):
+        self.state = state
+        self.board = state.facts.board
+        self.built = frozenset(state.links)
+        self._reach: dict[tuple[tuple[str, ...], frozenset[int]], dict[str, int]] = {}
+        self._network: dict[int, frozenset[str]] = {}
+        self._holders: dict[str, list[tuple[str, str, Tile]]] = {}
+
+    def reachable(self, starts: tuple[str, ...], built: frozenset[int] | None = None) -> dict[str, int]:
+        """Locations connected to ``starts`` (by anyone's links) and their distance in links."""
+        built = self.built if built is None else built
+        key = (starts, built)
+        found = self._reach.get(key)
+        if found is None:
+            found = self._reach[key] = self.board.reachable(starts, built)
+        return found
+
+    def network(self, player: int) -> frozenset[str]:
+        """Your network: locations with one of your industries or touching one of your links."""
+        found = self._network.get(player)
+        if found is None:
+            board = self.board
+            locs = {board.slot_of[label][0] for label, t in self.state.tiles.items() if t.owner == player}
+            for index, owner in self.state.links.items():
+                if owner == player:
+                    locs.update(board.links[index].ends)
+            found = self._network[player] = frozenset(locs)
+        return found
+
+    def holders(self, industry: str) -> list[tuple[str, str, Tile]]:
+        """(slot label, location, tile) of every tile of ``industry`` that still holds cubes, in board order."""
+        found = self._holders.get(industry)
+        if found is None:
+            slot_of = self.board.slot_of
+            found = self._holders[industry] = [
+                (label, slot_of[label][0], t) for label, t in self.state.tiles.items()
+                if t.industry == industry and t.cubes > 0
+            ]
+            found.sort(key=lambda h: self.board.slot_order[h[0]])
+        return found
+
+    def cubes_on_board(self, industry: str) -> int:
+        return sum(t.cubes for _, _, t in self.holders(industry))
+
+    def merchants_reached(self, reach: dict[str, int]) -> list[str]:
+        """Merchant locations with the trade icon among the locations in ``reach``."""
+        locations = self.board.locations
+        return [m for m in self.board.merchants if m in reach and locations[m].trade_icon]
