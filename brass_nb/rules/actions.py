@@ -206,19 +206,19 @@ def _vocabulary(facts: GameFacts) -> _Vocabulary:
     return _Vocabulary(facts)
 
 
+_INDUSTRY = r"(?P<ind>\S+(?:\s+(?:mill|mine|works))?)"
 _CARD = r"(?:\s+with\s+card\s+(?P<card>.+?))?"
-_PATTERNS = {
-    "build": re.compile(r"build\s+(?P<ind>\S+(?:\s+(?:mill|mine|works))?)\s+(?P<place>.+?)\s+with\s+card\s+(?P<card>.+)"),
-    "network": re.compile(r"network\s+(?P<link>.+?)" + _CARD),
-    "develop": re.compile(
-        r"develop\s+(?P<ind>\S+(?:\s+(?:mill|mine|works))?)(?:\s+(?P<free>free)|\s+with\s+card\s+(?P<card>.+?))?"),
-    "sell": re.compile(r"sell\s+(?P<ind>\S+(?:\s+(?:mill|mine|works))?)\s+(?P<slot>.+?\])\s+to\s+(?P<merchant>.+?)" + _CARD),
-    "loan": re.compile(r"loan\s+with\s+card\s+(?P<card>.+)"),
-    "pass": re.compile(r"pass\s+with\s+card\s+(?P<card>.+)"),
-    "scout": re.compile(r"scout\s+with\s+cards\s+(?P<cards>.+)"),
-    "done": re.compile(r"done"),
-    "remove": re.compile(r"remove\s+(?P<ind>\S+(?:\s+(?:mill|mine|works))?)\s+(?P<slot>.+?\])"),
-}
+_PATTERNS = {verb: re.compile(pattern, re.IGNORECASE) for verb, pattern in {
+    "build": rf"build\s+{_INDUSTRY}\s+(?P<place>.+?)\s+with\s+card\s+(?P<card>.+)",
+    "network": rf"network\s+(?P<link>.+?){_CARD}",
+    "develop": rf"develop\s+{_INDUSTRY}(?:\s+(?P<free>free)|{_CARD})",
+    "sell": rf"sell\s+{_INDUSTRY}\s+(?P<slot>.+?)\s+to\s+(?P<merchant>.+?){_CARD}",
+    "loan": r"loan\s+with\s+card\s+(?P<card>.+)",
+    "pass": r"pass\s+with\s+card\s+(?P<card>.+)",
+    "scout": r"scout\s+with\s+cards\s+(?P<cards>.+)",
+    "done": r"done",
+    "remove": rf"remove\s+{_INDUSTRY}\s+(?P<slot>.+)",
+}.items()}
 _CLAUSES = ("coal", "iron", "beer")
 
 

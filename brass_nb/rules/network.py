@@ -32,7 +32,7 @@ def _check_space(view: View, player: int, link: LinkSpace, plan: Plan) -> None:
     if any(end in network for end in link.ends):
         plan.note("network.link", entities, link=link.label, ends=list(link.ends), era=state.era, why="network",
                   touching=[e for e in link.ends if e in network])
-    elif not state.has_anything_built(player) and state.facts.constants.get("first_link_anywhere", True):
+    elif not state.has_anything_built(player) and state.facts.constants["first_link_anywhere"]:
         plan.note("network.link", entities, link=link.label, ends=list(link.ends), era=state.era, why="first_link")
     else:
         plan.fail("network.not_in_network", entities, link=link.label, network=sorted(network))
@@ -89,7 +89,7 @@ def network_actions(view: View, player: int, second: bool) -> list[Network]:
     if p.links_left <= 0 or p.money < terms["cost"]:
         return []
     network = view.network(player)
-    anywhere = not state.has_anything_built(player) and state.facts.constants.get("first_link_anywhere", True)
+    anywhere = not state.has_anything_built(player) and state.facts.constants["first_link_anywhere"]
     cards = [None] if second else list(dict.fromkeys(p.hand))
     out = []
     for link in state.facts.board.links:

@@ -7,13 +7,18 @@ from brass_nb.rules.actions import Action
 from brass_nb.rules.game import Game, new_game
 
 
+# Weights per action kind: random games should reach sales, flips and scoring, not drown in passes and loans.
+KIND_WEIGHTS = {"sell": 12, "build": 8, "network": 4, "develop": 2, "done": 2, "remove": 1, "scout": 1,
+                "loan": 1, "pass": 1}
+
+
 def random_action(game: Game, rng: random.Random) -> Action:
-    """Pick an action kind uniformly, then an action of that kind, so builds and sales are not drowned
-    out by the many ways to pass or scout."""
+    """Pick an action kind by :data:`KIND_WEIGHTS`, then any action of that kind uniformly."""
     by_kind: dict[str, list[Action]] = {}
     for action in game.legal_actions():
         by_kind.setdefault(action.kind, []).append(action)
-    kind = rng.choice(sorted(by_kind))
+    kinds = sorted(by_kind)
+    kind = rng.choices(kinds, weights=[KIND_WEIGHTS[k] for k in kinds])[0]
     return rng.choice(by_kind[kind])
 
 

@@ -1,0 +1,54 @@
+"""Speed of the rules core: random 4-player games per second and the median time of legal_actions().
+
+Run: python scripts/benchmark.py [--games N]
+Games are played by brass_nb.rules.randomplay (seeded); legal_actions() is timed on a fresh position
+object each time (no cache), at every decision of those games.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from brass_nb.rules.game import new_game
+from brass_nb.rules.randomplay import random_action
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+
+    start = time.perf_counter()
+    decisions = 0
+    for seed in range(args.games):
+        game = new_game("birmingham", players=args.players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.play(random_action(game, rng))
+            decisions += 1
+    elapsed = time.perf_counter() - start
+    print(f"{args.games} random {args.players}-player games in {elapsed:.2f} s: "
+          f"{args.games / elapsed:.1f} games/s, {decisions / args.games:.0f} decisions per game")
+
+    timings = []
+    for seed in range(min(args.games, 20)):
+        game = new_game("birmingham", players=args.players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game._legal = None
+            game._view = None
+            t = time.perf_counter()
+            game.legal_actions()
+            timings.append(time.perf_counter() - t)
+            game.play(random_action(game, rng))
+    timings.sort()
+    print(f"legal_actions(): median {statistics.median(timings) * 1e3:.3f} ms, "
+          f"90th percentile {timings[int(len(timings) * 0.9)] * 1e3:.3f} ms, max {timings[-1] * 1e3:.2f} ms "
+          f"over {len(timings)} positions")
+
+
+if __name__ == "__main__":
+    main()
