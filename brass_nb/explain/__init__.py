@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import html
 
-from brass_nb.explain import en
+from brass_nb.explain import en, ja
 from brass_nb.rules.records import Explanation, Step
 
-CATALOGS = {"en": en.MESSAGES}
+CATALOGS = {"en": en.MESSAGES, "ja": ja.MESSAGES}
 _default = {"language": "en"}
 
 

@@ -136,6 +136,23 @@ def _slot(f: dict) -> str:
     return f"Slot {f['slot']}: {why}."
 
 
+def _slot_taken(f: dict) -> str:
+    reasons = []
+    for b in f["blocked"]:
+        held = f"{b['slot']} holds {player(b['owner'])}'s {tile(b['industry'], b['level'])}"
+        why = {
+            "other_industry": "another industry",
+            "not_higher": f"overbuilding needs a higher level than {ROMAN[b['level']]} (yours would be "
+                          f"{ROMAN[f['level']]})",
+            "not_coal_or_iron": "only coal mines and iron works of other players can be overbuilt",
+            "resource_left": (f"another player's {INDUSTRY[b['industry']]} can be overbuilt only when no "
+                              f"{b.get('resource')} is left anywhere, but {b.get('board')} on the board and "
+                              f"{b.get('market')} in the market remain"),
+        }[b["why"]]
+        reasons.append(f"{held}: {why}")
+    return f"Every {INDUSTRY[f['industry']]} slot in {f['location']} is taken: " + "; ".join(reasons) + "."
+
+
 def _money_short(f: dict) -> str:
     parts = [f"cost {money(f['cost'])}"] if "cost" in f else []
     if f.get("coal_market"):
@@ -253,8 +270,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                              f"cost {money(f['cost'])}" + (f" + {cubes(f['coal'], 'coal')}" if f["coal"] else "")
                              + (f" + {cubes(f['iron'], 'iron')}" if f["iron"] else "") + "."),
     "build.slot": _slot,
-    "build.slot_taken": lambda f: (f"Every {INDUSTRY[f['industry']]} slot in {f['location']} "
-                                   f"({listing(f['slots'])}) is taken and none can be overbuilt by you."),
+    "build.slot_taken": _slot_taken,
     "build.slot_invalid": lambda f: (f"{f['slot']} cannot take this tile; allowed: "
                                      f"{listing(f['options'], 'or') or 'none'}."),
     "build.canal_one_per_town": lambda f: (f"In the canal era you may have only one industry per location, and you "

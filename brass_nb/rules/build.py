@@ -57,9 +57,7 @@ def slot_candidates(view: View, player: int, industry: str, location: str, level
     """(empty slots allowed, slots that may be overbuilt), as 0-based indices.
 
     An empty slot showing only this industry is preferred: two-icon slots are allowed only when
-    no such slot is free. Overbuilding needs a higher level of the same industry; another
-    player's tile only if it is a coal mine or iron works and no cube of that resource is left
-    on the board or in its market.
+    no such slot is free.
     """
     state = view.state
     loc = view.board.locations[location]
@@ -71,16 +69,30 @@ def slot_candidates(view: View, player: int, industry: str, location: str, level
         tile = state.tiles.get(labels[i])
         if tile is None:
             (single if len(icons) == 1 else double).append(i)
-        elif tile.industry == industry and tile.level < level and (
-                tile.owner == player or _others_tile_overbuildable(view, industry)):
+        elif overbuild_block(view, player, tile, industry, level) is None:
             over.append(i)
     return (single or double), over
 
 
-def _others_tile_overbuildable(view: View, industry: str) -> bool:
+def overbuild_block(view: View, player: int, tile: Tile, industry: str, level: int) -> dict | None:
+    """Why ``tile`` cannot be overbuilt by ``player`` with ``industry`` at ``level`` (None if it can).
+
+    Overbuilding needs a higher level of the same industry; another player's tile only if it is a
+    coal mine or iron works and no cube of that resource is left on the board or in its market.
+    """
+    if tile.industry != industry:
+        return {"why": "other_industry"}
+    if tile.level >= level:
+        return {"why": "not_higher"}
+    if tile.owner == player:
+        return None
     resource = view.state.facts.resource_of.get(industry)
-    return (resource in ("coal", "iron") and view.cubes_on_board(industry) == 0
-            and view.state.markets[resource] == 0)
+    if resource not in ("coal", "iron"):
+        return {"why": "not_coal_or_iron"}
+    board, market = view.cubes_on_board(industry), view.state.markets[resource]
+    if board or market:
+        return {"why": "resource_left", "resource": resource, "board": board, "market": market}
+    return None
 
 
 def _own_tiles_in(state: State, player: int, location: str, except_slot: str | None) -> list[str]:
@@ -116,7 +128,7 @@ def plan_build(view: View, player: int, action: Build) -> Plan:
                   era=state.era)
     empty, over = slot_candidates(view, player, industry, location, level)
     labels = board.slot_labels[location]
-    slot = _choose_slot(plan, state, player, location, industry, action.slot, empty, over, labels)
+    slot = _choose_slot(plan, view, player, location, industry, level, action.slot, empty, over)
     if slot is not None and state.era == "canal":
         mine = _own_tiles_in(state, player, location, labels[slot] if slot in over else None)
         if mine:
@@ -171,14 +183,19 @@ def _after_build(state: State, label: str, industry: str, expl: Explanation) -> 
             expl.add("market.not_connected", (label,), slot=label, resource="coal")
 
 
-def _choose_slot(plan: Plan, state: State, player: int, location: str, industry: str, wanted: int | None,
-                 empty: list[int], over: list[int], labels: tuple[str, ...]) -> int | None:
+def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: str, level: int,
+                 wanted: int | None, empty: list[int], over: list[int]) -> int | None:
+    state = view.state
+    labels = view.board.slot_labels[location]
     options = empty + over
     names = [labels[i] for i in options]
     if not options:
-        taken = [labels[i] for i, icons in enumerate(state.facts.board.locations[location].slots)
-                 if industry in icons]
-        plan.fail("build.slot_taken", tuple(taken), location=location, industry=industry, slots=taken)
+        taken = [labels[i] for i, icons in enumerate(view.board.locations[location].slots) if industry in icons]
+        blocked = [{"slot": label, "owner": state.tiles[label].owner, "industry": state.tiles[label].industry,
+                    "level": state.tiles[label].level,
+                    **overbuild_block(view, player, state.tiles[label], industry, level)} for label in taken]
+        plan.fail("build.slot_taken", tuple(taken), location=location, industry=industry, level=level,
+                  slots=taken, blocked=blocked)
         return None
     if wanted is None:
         if len(options) > 1:
@@ -190,7 +207,7 @@ def _choose_slot(plan: Plan, state: State, player: int, location: str, industry:
         return None
     else:
         index = wanted - 1
-    icons = state.facts.board.locations[location].slots[index]
+    icons = view.board.locations[location].slots[index]
     why = "overbuild" if index in over else ("single_icon" if len(icons) == 1 else "no_single_icon_free")
     plan.note("build.slot", (labels[index],), slot=labels[index], icons=list(icons), why=why, options=names)
     return index

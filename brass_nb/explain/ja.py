@@ -1,0 +1,370 @@
+"""日本語のメッセージ: ルールidごとに一つの関数。用語はルール文（seeds 000）に合わせる。"""
+from __future__ import annotations
+
+from typing import Callable
+
+INDUSTRY = {"cotton": "紡績所", "manufacturer": "製造所", "pottery": "陶器工場", "coal": "炭鉱", "iron": "製鉄所",
+            "brewery": "醸造所"}
+RESOURCE = {"coal": "石炭", "iron": "鉄", "beer": "ビール", "slot": "建設枠", "merchant": "商人"}
+ERA = {"canal": "運河時代", "rail": "鉄道時代"}
+PHASE = {"sell": "売却の続き（別の施設を売るか done）", "rail2": "二本目の鉄道（または done）",
+         "develop2": "二枚目の開発（または done）", "bonus_develop": "グロスターの無料開発（または done）",
+         "shortfall": "負の収入を払うための産業の取り除き"}
+COUNTER = {"coal": "個", "iron": "個", "beer": "樽"}
+
+
+def player(i: int) -> str:
+    return f"プレイヤー{i + 1}"
+
+
+def money(n: int) -> str:
+    return f"{n}ポンド" if n >= 0 else f"マイナス{-n}ポンド"
+
+
+def either(items: list[str]) -> str:
+    return "または".join(str(i) for i in items)
+
+
+def cubes(n: int, resource: str) -> str:
+    return f"{RESOURCE[resource]}{n}{COUNTER[resource]}"
+
+
+def tile(industry: str, level: int) -> str:
+    return f"{INDUSTRY[industry]}（レベル{level}）"
+
+
+def links(n: int) -> str:
+    return "同じ地点（距離0）" if n == 0 else f"距離{n}（運輸タイル{n}枚）"
+
+
+def _candidates(cands: list[dict]) -> str:
+    return "、".join(f"{c['source']}（{player(c['owner'])}、{cubes(c['cubes'], 'coal')}、{links(c['distance'])}）"
+                    for c in cands)
+
+
+def _coal_nearest(f: dict) -> str:
+    text = (f"{f['consumer']}には{cubes(f['need'], 'coal')}が必要です。石炭は、つながっている（誰の輸送路でもよい）"
+            f"炭鉱のうち、石炭が残っている最も近いものから無料で取ります。持ち主は問いません。"
+            f"つながっている炭鉱: {_candidates(f['candidates'])}。")
+    if f["tie"]:
+        text += f"{either(f['tie'])}は同じ距離なので、どちらを使うかはプレイヤーが選びます。"
+    if f["from_mines"] < f["need"]:
+        text += f"炭鉱には{f['from_mines']}個しかないので、残りは市場から買います。"
+    return text
+
+
+def _coal_market(f: dict) -> str:
+    why = "つながっている炭鉱に石炭がない" if f["why"] == "no_mine" else "つながっている炭鉱の石炭が足りない"
+    return (f"{why}ので、{cubes(f['count'], 'coal')}を石炭市場から{'、'.join(money(p) for p in f['prices'])}で"
+            f"買います（安い枠から。市場が空なら1個8ポンド）。市場から買うには商人の市場接続アイコンへつながっている"
+            f"必要があり、{f['consumer']}は{'、'.join(f['merchants'])}につながっています。")
+
+
+def _coal_no_source(f: dict) -> str:
+    have = (f"つながっている炭鉱には{f['from_mines']}個しかありません。" if f["candidates"]
+            else "つながっている炭鉱に石炭がありません。")
+    return (f"{f['consumer']}には{cubes(f['need'], 'coal')}が必要です。{have}市場から買うには商人の市場接続アイコンへ"
+            f"つながっている必要がありますが、{f['consumer']}はどの商人ともつながっていません。")
+
+
+def _iron_works(f: dict) -> str:
+    works = "、".join(f"{c['source']}（{player(c['owner'])}、{cubes(c['cubes'], 'iron')}）" for c in f["candidates"])
+    return (f"{cubes(f['need'], 'iron')}が必要です。鉄は盤上のどの製鉄所からでも、つながっていなくても、最寄りの制限なく"
+            f"無料で取れます: {works}。")
+
+
+def _iron_market(f: dict) -> str:
+    why = "盤上に鉄がない" if f["why"] == "no_works" else "製鉄所の鉄が足りない"
+    return (f"{why}ので、{cubes(f['count'], 'iron')}を鉄市場から{'、'.join(money(p) for p in f['prices'])}で買います"
+            f"（安い枠から。空なら1個6ポンド）。鉄には輸送路のつながりは不要です。")
+
+
+def _beer_parts(f: dict) -> str:
+    parts = []
+    if f["own"]:
+        parts.append("自分の醸造所（つながり不要）: "
+                     + "、".join(f"{c['source']}（{cubes(c['cubes'], 'beer')}）" for c in f["own"]))
+    if f["connected"]:
+        parts.append(f"{f['at']}とつながっている他人の醸造所: "
+                     + "、".join(f"{c['source']}（{player(c['owner'])}、{links(c['distance'])}）"
+                                for c in f["connected"]))
+    if f["merchant"] and f["merchant_beer"]:
+        parts.append(f"{f['merchant']}の隣の商人のビール（その商人の特典つき）")
+    return "／".join(parts)
+
+
+def _beer_sources(f: dict) -> str:
+    return f"{cubes(f['need'], 'beer')}が必要です。使えるビール: {_beer_parts(f)}。"
+
+
+def _beer_short(f: dict) -> str:
+    text = f"{cubes(f['need'], 'beer')}が必要ですが、ここで使えるビールが足りません。"
+    usable = _beer_parts(f)
+    if usable:
+        text += f"使えるのは {usable} です。"
+    if f["unconnected"]:
+        text += (f"他人の醸造所は{f['at']}とつながっていなければ使えません。つながっていないもの: "
+                 + "、".join(c["source"] for c in f["unconnected"]) + "。")
+    return text
+
+
+def _build_card(f: dict) -> str:
+    where, what = f["location"], INDUSTRY[f["industry"]]
+    return {
+        "location_card": f"都市カード「{f['card']}」は、{where}が自分のネットワーク外でも、{where}の枠に置ける産業を建設できます。",
+        "wild_location": f"ワイルド都市は{where}の都市カードとして使えます。",
+        "network": f"産業カード「{f['card']}」は、その産業（{what}）を自分のネットワーク内の地点に建設します。{where}は自分のネットワーク内です。",
+        "first_build": f"盤上に自分のタイルがまだ一つもないので、産業カード「{f['card']}」で{what}を置ける好きな地点に建設できます（最初の建設の例外）。",
+    }[f["why"]]
+
+
+def _slot(f: dict) -> str:
+    why = {"single_icon": "その産業だけが描かれた空き枠を優先して使います",
+           "no_single_icon_free": "その産業専用の空き枠がないので、二種類のアイコンがある枠を使います",
+           "overbuild": "同じ種類の低いレベルのタイルを置き換えます（上書き建設）"}[f["why"]]
+    return f"建設枠{f['slot']}: {why}。"
+
+
+def _slot_taken(f: dict) -> str:
+    reasons = []
+    for b in f["blocked"]:
+        held = f"{b['slot']}には{player(b['owner'])}の{tile(b['industry'], b['level'])}"
+        why = {
+            "other_industry": "があり、別の産業です",
+            "not_higher": f"があり、上書き建設にはそれより高いレベルが必要です（こちらはレベル{f['level']}）",
+            "not_coal_or_iron": "があり、他人の産業で上書きできるのは炭鉱と製鉄所だけです",
+            "resource_left": (f"があり、他人の{INDUSTRY[b['industry']]}を上書きできるのは{RESOURCE.get(b.get('resource'), '')}が"
+                              f"盤上にも市場にも一つもない時だけですが、盤上に{b.get('board')}個、市場に{b.get('market')}個残っています"),
+        }[b["why"]]
+        reasons.append(held + why)
+    return f"{f['location']}の{INDUSTRY[f['industry']]}の枠はすべて埋まっています: " + "。".join(reasons) + "。"
+
+
+def _money_short(f: dict) -> str:
+    parts = [f"建設費{money(f['cost'])}"] if "cost" in f else []
+    if f.get("coal_market"):
+        parts.append(f"市場の石炭{money(f['coal_market'])}")
+    if f.get("iron_market"):
+        parts.append(f"市場の鉄{money(f['iron_market'])}")
+    return f"合計{money(f['need'])}（{'、'.join(parts)}）が必要ですが、所持金は{money(f['have'])}です。"
+
+
+def _flip(f: dict) -> str:
+    why = {"sold": "売却された", "emptied": "最後の資源が使われた", "sold_to_market": "資源をすべて市場へ売った"}[f["why"]]
+    return (f"{player(f['owner'])}の{tile(f['industry'], f['level'])}（{f['slot']}）は{why}ので裏返り、稼働済みになります。"
+            f"時代の終わりに{f['vp']}勝利点になります。")
+
+
+def _income_advance(f: dict) -> str:
+    why = {"flip": "稼働したタイルの収入分", "merchant_bonus": "（オックスフォードのビール特典）"}[f["why"]]
+    return (f"{player(f['player'])}の収入マーカーが{why}、{f['spaces']}マス進みます: {f['from_space']}のマス → "
+            f"{f['to_space']}のマス、収入レベル{f['from_level']} → {f['to_level']}。収入はマス数で進み、レベル数ではありません。")
+
+
+def _market_sell(f: dict) -> str:
+    res = f["resource"]
+    why = ("製鉄所を建てたので、鉄を鉄市場へ売ります" if f["why"] == "iron_works" else
+           f"市場接続アイコン（{'、'.join(f.get('merchants', []))}）へつながる炭鉱を建てたので、石炭を石炭市場へ売ります")
+    return (f"{why}: {cubes(f['count'], res)}を高い空き枠から埋め、{'、'.join(money(p) for p in f['prices'])}、"
+            f"合計{money(f['total'])}を受け取ります。タイルには{f['left']}個残ります。")
+
+
+def _link(f: dict) -> str:
+    if f["why"] == "first_link":
+        return f"盤上に自分のタイルが一つもないので、最初の輸送路は好きな未建設の線に置けます: {f['link']}（{ERA[f['era']]}）。"
+    return f"{f['link']}は{'、'.join(f['touching'])}で自分のネットワークに接しています（{ERA[f['era']]}）。"
+
+
+def _link_score(f: dict) -> str:
+    ends = []
+    for e in f["ends"]:
+        parts = [f"{p['merchant']}の商人に印刷されたアイコン{p['icons']}" if "merchant" in p else
+                 f"{p['slot']}の{tile(p['industry'], p['level'])}（{player(p['owner'])}）{p['icons']}"
+                 for p in e["parts"]]
+        ends.append(f"{e['location']} {e['icons']}" + (f"（{'、'.join(parts)}）" if parts else ""))
+    return (f"{player(f['owner'])}の運輸タイル{f['link']}は両端のリンク得点アイコンを数えます: "
+            f"{' + '.join(ends)} = {f['vp']}勝利点。")
+
+
+def _turn_order(f: dict) -> str:
+    spent = "、".join(f"{player(int(i))} {money(n)}" for i, n in f["spent"].items())
+    return (f"このラウンドの支出: {spent}。支出が少ない順に次の手番順を決めます（同額なら相対順を保つ。借金は支出ではない）: "
+            f"{' → '.join(player(i) for i in f['after'])}。")
+
+
+def _ranking(f: dict) -> str:
+    rows = [f"{r['place']}位 {player(r['player'])}: {r['vp']}勝利点、収入レベル{r['income_level']}、{money(r['money'])}"
+            for r in f["ranking"]]
+    return "最終順位（勝利点、同点なら収入レベル、さらに同じなら所持金）: " + "／".join(rows) + "。"
+
+
+def _bonus(f: dict) -> str:
+    text = {"money": f"銀行から{money(f['amount'])}", "vp": f"{f['amount']}勝利点",
+            "income_spaces": f"収入マーカーを{f['amount']}マス前進", "free_develop": "鉄なしで1枚開発（電球に斜線の陶器工場は不可）"}[f["bonus"]]
+    return (f"{player(f['player'])}は{f['merchant']}の隣の商人のビールを使ったので、商人のビール特典を受け取ります: {text}。"
+            f"特典は商人のビールを使った時だけです。")
+
+
+def _settle(f: dict) -> str:
+    if f.get("missing"):
+        return (f"{player(f['player'])}は負の収入{money(f['owed'])}のうち{money(f['paid'])}を払い、足りない"
+                f"{money(f['missing'])}の分だけ{f['vp_lost']}勝利点を失います（1ポンドにつき1点、0未満にはならない）。")
+    return (f"{player(f['player'])}は負の収入（収入レベル{f['level']}）として{money(f['owed'])}を銀行へ払います。"
+            f"残金{money(f['money_now'])}。")
+
+
+MESSAGES: dict[str, Callable[[dict], str]] = {
+    "card.discard": lambda f: f"{player(f['player'])}は「{f['card']}」を捨てます。",
+    "card.wild_returned": lambda f: f"「{f['card']}」は捨て札ではなく、専用の表向きの置き場へ戻ります。",
+    "card.missing": lambda f: "どのアクションでもカードを1枚捨てます。「with card …」で指定してください。",
+    "card.not_in_hand": lambda f: f"「{f['card']}」は手札にありません（手札: {'、'.join(f['hand'])}）。",
+    "choice.ambiguous": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}の選び方が複数あるので、アクションで指定してください: "
+                                   + either([', '.join(o) if isinstance(o, list) else o for o in f["options"]]) + "。"),
+    "choice.invalid": lambda f: (f"{', '.join(f['chosen'])}はここでの{RESOURCE.get(f['resource'])}の選び方として使えません。"
+                                 f"使えるのは {either([', '.join(o) for o in f['options']])} です。"),
+    "phase.done": lambda f: "done: このアクションをここで終えます。",
+    "phase.finish_first": lambda f: f"まだアクションの途中です: {PHASE[f['phase']]}。",
+    "phase.nothing_to_finish": lambda f: "done は途中のアクションを終える時だけ使えますが、途中のアクションはありません。",
+    "phase.shortfall": lambda f: f"{player(f['player'])}は先に、負の収入{money(f['owed'])}を払うための産業を取り除く必要があります（remove …）。",
+    "phase.no_shortfall": lambda f: "産業を取り除けるのは負の収入を払う時だけです。任意に売り払うことはできません。",
+    "game.over": lambda f: "ゲームは終了しています。",
+    "undo.nothing": lambda f: "取り消せる手がありません。",
+    "redo.nothing": lambda f: "やり直せる手がありません。",
+    "build.card": _build_card,
+    "build.card_industry": lambda f: (f"カード「{f['card']}」で建設できるのは{either([INDUSTRY[i] for i in f['card_industries']])}"
+                                      f"だけで、{INDUSTRY[f['industry']]}は建てられません。"),
+    "build.card_location": lambda f: f"都市カード「{f['card']}」で建設できるのは{f['card']}だけで、{f['location']}には建てられません。",
+    "build.farm_brewery_card": lambda f: (f"{f['location']}は農場醸造所です。醸造所の産業カードかワイルド産業でしか建設できず、"
+                                          f"都市カード（{f['card']}）は使えません。"),
+    "build.not_in_network": lambda f: (f"産業カードは自分のネットワーク（自分の産業がある地点と、自分の運輸タイルの端）にしか"
+                                       f"建設できません。{f['location']}は含まれません。自分のネットワーク: "
+                                       f"{'、'.join(f['network']) or 'まだなし'}。"),
+    "build.no_slots": lambda f: f"{f['location']}には産業の建設枠がありません。",
+    "build.no_icon": lambda f: (f"{f['location']}には{INDUSTRY[f['industry']]}の枠がありません"
+                                f"（枠のアイコン: {'、'.join(INDUSTRY[i] for i in f['icons'])}）。"),
+    "build.no_tile": lambda f: f"個人ボードに{INDUSTRY[f['industry']]}のタイルが残っていません。",
+    "build.tile_era": lambda f: (f"残っている最も低い{INDUSTRY[f['industry']]}はレベル{f['level']}で、{ERA[f['era']]}には建設できません。"
+                                 f"先に開発で取り除いてください。"),
+    "build.tile": lambda f: (f"個人ボードに残る最も低いレベルの{INDUSTRY[f['industry']]}を使います: レベル{f['level']}、"
+                             f"建設費{money(f['cost'])}" + (f"と{cubes(f['coal'], 'coal')}" if f["coal"] else "")
+                             + (f"と{cubes(f['iron'], 'iron')}" if f["iron"] else "") + "。"),
+    "build.slot": _slot,
+    "build.slot_taken": _slot_taken,
+    "build.slot_invalid": lambda f: f"{f['slot']}にはこのタイルを置けません。置けるのは {either(f['options']) or 'なし'} です。",
+    "build.canal_one_per_town": lambda f: (f"運河時代は一つの地点に自分の産業は1枚までです。{f['location']}にはすでに"
+                                           f"{'、'.join(f['yours'])}があります。"),
+    "build.pay": lambda f: f"{player(f['player'])}は銀行へ{money(f['cost'])}を払います（残金{money(f['money_left'])}）。",
+    "build.overbuild": lambda f: (f"上書き建設: {player(f['owner'])}の{tile(f['industry'], f['old_level'])}（{f['slot']}）を"
+                                  f"レベル{f['new_level']}で置き換え、古いタイルはゲームから除きます"
+                                  + (f"。残っていた{f['cubes_returned']}個は共通置き場へ戻ります" if f["cubes_returned"] else "")
+                                  + "。すでに得た収入や勝利点は失いません。"),
+    "build.place": lambda f: (f"{player(f['player'])}は{f['slot']}に{tile(f['industry'], f['level'])}を置きます"
+                              + (f"（{cubes(f['cubes'], f['resource'])}を載せる）。" if f["cubes"] else "。")),
+    "money.short": _money_short,
+    "coal.nearest": _coal_nearest,
+    "coal.market": _coal_market,
+    "coal.no_source": _coal_no_source,
+    "coal.take": lambda f: f"{f['source']}（{player(f['owner'])}の炭鉱）から{cubes(f['count'], 'coal')}を無料で取ります。残り{f['left']}個。",
+    "coal.buy": lambda f: f"石炭市場から{cubes(f['count'], 'coal')}を{' + '.join(money(p) for p in f['prices'])} = {money(f['total'])}で買います。",
+    "iron.works": _iron_works,
+    "iron.market": _iron_market,
+    "iron.take": lambda f: f"{f['source']}（{player(f['owner'])}の製鉄所）から{cubes(f['count'], 'iron')}を無料で取ります。残り{f['left']}個。",
+    "iron.buy": lambda f: f"鉄市場から{cubes(f['count'], 'iron')}を{' + '.join(money(p) for p in f['prices'])} = {money(f['total'])}で買います。",
+    "beer.sources": _beer_sources,
+    "beer.short": _beer_short,
+    "beer.take": lambda f: (f"{f['source']}（" + ("自分の醸造所" if f["owner"] == f["player"] else f"{player(f['owner'])}の醸造所")
+                            + f"）から{cubes(f['count'], 'beer')}を無料で使います。残り{f['left']}樽。"),
+    "market.sell": _market_sell,
+    "market.full": lambda f: f"{RESOURCE[f['resource']]}市場に空き枠がないので、資源は{f['slot']}に残ります。",
+    "market.not_connected": lambda f: (f"{f['slot']}は市場接続アイコンへつながっていないので、石炭はタイルに残ります"
+                                       f"（後でつながっても市場へは売れません）。"),
+    "tile.flip": _flip,
+    "income.advance": _income_advance,
+    "network.link": _link,
+    "network.link_built": lambda f: f"{f['link']}にはすでに{player(f['owner'])}の運輸タイルがあります。",
+    "network.era": lambda f: (f"{f['link']}は" + ("鉄道専用" if f["rail"] else "運河専用")
+                              + f"の線なので、{ERA[f['era']]}には使えません。"),
+    "network.no_link_tiles": lambda f: "運輸タイルが残っていません。",
+    "network.not_in_network": lambda f: (f"運輸タイルは自分のネットワークに接する線にしか置けません。{f['link']}は接していません。"
+                                         f"自分のネットワーク: {'、'.join(f['network']) or 'まだなし'}。"),
+    "network.place": lambda f: (f"{player(f['player'])}は{f['link']}に" + ("運河" if f["era"] == "canal" else "鉄道")
+                                + f"を{money(f['cost'])}で置きます"
+                                + ("（同じアクションの二本目: さらに10ポンド、石炭1個、ビール1樽）" if f["second"] else "")
+                                + f"。残金{money(f['money_left'])}。"),
+    "network.second_card": lambda f: "二本目の鉄道は同じアクションの一部なので、カードは捨てません。",
+    "network.beer_not_needed": lambda f: "ビールが必要なのは、1アクションで建てる二本目の鉄道だけです。",
+    "network.unknown_link": lambda f: f"{f['link']}という線はありません。",
+    "develop.tile": lambda f: f"個人ボードに残る最も低い{INDUSTRY[f['industry']]}はレベル{f['level']}です。",
+    "develop.remove": lambda f: (f"{player(f['player'])}は個人ボードから{tile(f['industry'], f['level'])}を取り除きます"
+                                 + ("（グロスターの特典で無料）" if f["free"] else "")
+                                 + (f"。次はレベル{f['next_level']}が最も低くなります。" if f["next_level"]
+                                    else "。この産業のタイルはもう残っていません。")),
+    "develop.no_tile": lambda f: f"開発できる{INDUSTRY[f['industry']]}のタイルが個人ボードに残っていません。",
+    "develop.lightbulb": lambda f: (f"最も低い{INDUSTRY[f['industry']]}（レベル{f['level']}）には電球に斜線の印があり、"
+                                    f"開発では取り除けません。建設して使う必要があります。"),
+    "develop.unknown_industry": lambda f: f"{f['industry']}という産業はありません。",
+    "develop.extra_card": lambda f: "二枚目の開発は同じアクションの一部なので、カードは捨てません。",
+    "develop.free_only_bonus": lambda f: "無料の開発はグロスターの商人のビール特典でしかできません。",
+    "develop.bonus_is_free": lambda f: "グロスターの特典の開発は鉄不要です。「develop <産業> free」と書いてください。",
+    "sell.merchant": lambda f: (f"{f['merchant']}の商人は{'、'.join(INDUSTRY[b] for b in f['buys'])}を買い、{f['at']}は"
+                                f"そこへつながっています（{links(f['distance'])}、誰の輸送路でもよい）。"),
+    "sell.no_tile": lambda f: f"{f['slot']}にタイルはありません。",
+    "sell.not_yours": lambda f: f"{f['slot']}のタイルは{player(f['owner'])}のものです。売却できるのは自分の施設だけです。",
+    "sell.not_sold_industry": lambda f: f"{INDUSTRY[f['industry']]}は売却しません。資源を使い切ると稼働します。",
+    "sell.wrong_industry": lambda f: f"{f['slot']}にあるのは{INDUSTRY[f['industry']]}で、{INDUSTRY[f['named']]}ではありません。",
+    "sell.flipped": lambda f: f"{f['slot']}のタイルはすでに稼働済み（売却済み）です。",
+    "sell.no_merchant": lambda f: f"このゲームに{f['merchant']}という商人タイルはありません。",
+    "sell.merchant_wont_buy": lambda f: f"{f['merchant']}の商人は{INDUSTRY[f['industry']]}の製品を買いません。",
+    "sell.not_connected": lambda f: (f"{f['at']}は{f['merchant']}へどの輸送路でもつながっていないので、"
+                                     f"{INDUSTRY[f['industry']]}をそこへ売れません。"),
+    "sell.extra_card": lambda f: "続けて売る分は同じ売却アクションの一部なので、カードは捨てません。",
+    "sell.merchant_beer": _bonus,
+    "sell.bonus_nothing_to_develop": lambda f: "グロスターの無料開発で取り除けるタイルがないので、特典はなくなります。",
+    "loan.take": lambda f: (f"{player(f['player'])}は借金で{money(f['money'])}を受け取ります（所持金{money(f['money_now'])}。借金は支出ではない）。"
+                            f"収入はマス数ではなくレベルで{f['levels']}下がります: 収入レベル{f['from_level']}（{f['from_space']}のマス）→ "
+                            f"レベル{f['to_level']}の最も高いマス{f['to_space']}。"),
+    "loan.too_low": lambda f: f"借金すると収入レベルが{f['level']}から{f['new_level']}になり、{f['lowest']}を下回るのでできません。",
+    "scout.take": lambda f: f"{player(f['player'])}は{'、'.join(f['discarded'])}を捨て、{'と'.join(f['took'])}を取ります（偵察）。",
+    "scout.card_count": lambda f: f"偵察で捨てるカードはちょうど{f['needed']}枚です（{f['count']}枚ではありません）。",
+    "scout.holding_wild": lambda f: f"ワイルドカード（{'、'.join(f['wilds'])}）を持っている間は偵察できません。",
+    "scout.no_wild_left": lambda f: f"{'、'.join(f['piles'])}の置き場にカードが残っていません。",
+    "pass.action": lambda f: f"{player(f['player'])}はパスします（カードは1枚捨てます）。",
+    "turn.end": lambda f: (f"{player(f['player'])}の手番終了: {f['drawn']}枚引いて手札{f['hand']}枚、山札の残り{f['deck']}枚。"),
+    "turn.order": _turn_order,
+    "round.start": lambda f: f"{ERA[f['era']]}の第{f['round']}ラウンドが始まります。",
+    "income.pay": lambda f: (f"{player(f['player'])}は収入レベル{f['level']}の{money(f['level'])}を受け取ります"
+                             f"（マーカーは{f['space']}のマス）。所持金{money(f['money_now'])}。"),
+    "income.negative": _settle,
+    "income.shortfall": lambda f: (f"{player(f['player'])}は負の収入{money(f['owed'])}を払う現金が足りません（所持金{money(f['money'])}）。"
+                                   f"自分の産業を選んで取り除き、建設費の半額を得て、払えるようになるまで続けます。"),
+    "income.vp_loss": _settle,
+    "income.skipped_last_round": lambda f: "ゲームの最後のラウンドには収入の受け取りも支払いもありません。",
+    "shortfall.remove": lambda f: (f"{player(f['player'])}は{f['slot']}の{tile(f['industry'], f['level'])}を取り除き、建設費"
+                                   f"{money(f['cost'])}の半額{money(f['gained'])}を得ます（所持金{money(f['money_now'])}、"
+                                   f"支払う額{money(f['owed'])}）。"),
+    "shortfall.not_yours": lambda f: f"{f['slot']}は自分の産業ではありません（自分の産業: {'、'.join(f['yours'])}）。",
+    "shortfall.wrong_industry": lambda f: f"{f['slot']}にあるのは{INDUSTRY[f['industry']]}で、{INDUSTRY[f['named']]}ではありません。",
+    "era.end": lambda f: f"山札と全員の手札がなくなったので、{ERA[f['era']]}が終わり、採点します。",
+    "score.link": _link_score,
+    "score.industry": lambda f: (f"{player(f['owner'])}の稼働済みの{tile(f['industry'], f['level'])}（{f['slot']}）は"
+                                 f"{f['vp']}勝利点です。"),
+    "era.remove_links": lambda f: f"運輸タイル{f['count']}枚をすべて盤から取り除きます。",
+    "era.remove_level1": lambda f: (f"盤上のレベル1の産業をすべて取り除きます: {'、'.join(f['slots']) or 'なし'}。"
+                                    f"レベル2以上は残り、鉄道時代の終わりにも得点できます。"),
+    "era.merchant_beer": lambda f: f"空白でない商人の隣にビールを補充します: {'、'.join(f['merchants']) or 'なし'}。",
+    "era.rail_begins": lambda f: (f"裏向きのカードも含めて全員の捨て札を混ぜて鉄道時代の山札にし、各自8枚引きます"
+                                  f"（山札の残り{f['deck']}枚）。手番順はそのまま引き継ぎます。"),
+    "game.end": _ranking,
+    "notation.shape": lambda f: (f"「{f['text']}」はアクションとして読めません。アクションは "
+                                 f"{'、'.join(f['verbs'])} のどれかで始めます（例: build coal Dudley[1] with card Dudley）。"),
+    "notation.unknown_name": lambda f: (f"「{f['text']}」という名前が見つかりません"
+                                        + (f"。もしかして {f['suggestion']} ですか？" if f.get("suggestion") else "。")),
+    "notation.slot_number": lambda f: f"「{f['text']}」には建設枠の番号が必要です（例: {f['text']}[1]）。",
+    "notation.clause": lambda f: (f"「{f['text']}」はこのアクションで使えない指定です。';' の後に使えるのは "
+                                  f"{'、'.join(f['clauses']) or 'なし'} です。"),
+    "notation.scout_cards": lambda f: f"偵察ではちょうど3枚のカードを指定します（{f['count']}枚ではありません）。",
+    "save.unreadable": lambda f: f"{f['path']}を読めません: {f['error']}。",
+    "save.format": lambda f: f"brass_nbのセーブファイルではありません（形式 '{f['expected']}' が必要）。",
+    "save.start": lambda f: f"セーブファイルのゲーム、人数、シードが正しくありません: {f['error']}。",
+    "save.bad_action": lambda f: f"セーブファイルの{f['number']}番目のアクション「{f['action']}」が再生できません: {f['error']}",
+}
