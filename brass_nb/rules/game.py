@@ -65,7 +65,8 @@ class Game:
         return self.state.players
 
     @property
-    def current_player(self) -> int:
+    def current_player(self) -> int | None:
+        """Index of the player to act (0-based; explanations say "Player 1" for 0); None once the game is over."""
         return self.state.current_player
 
     @property
@@ -98,7 +99,7 @@ class Game:
 
     def __repr__(self) -> str:
         s = self.state
-        status = "over" if s.over else f"player {self.current_player} to act"
+        status = "game over" if s.over else f"Player {self.current_player + 1} (index {self.current_player}) to act"
         return f"<Game {self.facts.game} {len(s.players)}p, {s.era} era round {s.round}, {status}>"
 
     # ------------------------------------------------------------ actions
@@ -134,11 +135,12 @@ class Game:
 
     def _plan(self, action: A.Action) -> Plan:
         """The validator for ``action`` in this position: the single source of every reason."""
-        state, view, player = self.state, self.view(), self.current_player
+        state = self.state
         plan = Plan()
         if state.over:
-            plan.fail("game.over")
+            plan.fail("game.over", ranking=ranking(state))
             return plan
+        view, player = self.view(), self.current_player
         phase = self.phase
         kind = action.kind
         if phase == "shortfall":

@@ -144,7 +144,10 @@ class State:
     # -------------------------------------------------------------- queries
 
     @property
-    def current_player(self) -> int:
+    def current_player(self) -> int | None:
+        """The player to decide next (None once the game is over)."""
+        if self.over:
+            return None
         if self.shortfall:
             return self.shortfall[0]
         return self.order[self.turn_index]
