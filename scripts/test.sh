@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python -m pip install --quiet --disable-pip-version-check -e ".[test]"
-python -m pytest "$@"
+python -m pytest -q "$@"

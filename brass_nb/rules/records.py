@@ -58,6 +58,9 @@ class Explanation:
     def to_dict(self) -> dict[str, Any]:
         return {"action": self.action, "player": self.player, "steps": [s.to_dict() for s in self.steps]}
 
+    def __repr__(self) -> str:
+        return f"<Explanation of {self.action!r}: {len(self.steps)} steps>"
+
     def __str__(self) -> str:
         from brass_nb.explain import render_text
 

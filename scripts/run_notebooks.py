@@ -1,0 +1,28 @@
+"""Re-execute every tutorial notebook in place, so the committed outputs are the ones nbval checks.
+
+Run: python scripts/run_notebooks.py [notebook ...]
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbclient
+import nbformat
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def main() -> None:
+    paths = [Path(p) for p in sys.argv[1:]] or sorted(NOTEBOOKS.glob("*.ipynb"))
+    for path in paths:
+        nb = nbformat.read(path, as_version=4)
+        nbclient.NotebookClient(nb, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+        for cell in nb.cells:
+            cell.metadata.pop("execution", None)
+        nbformat.write(nb, path)
+        print(f"ran {path.name}")
+
+
+if __name__ == "__main__":
+    main()
