@@ -82,3 +82,17 @@ def test_every_emitted_rule_id_is_catalogued_and_worded():
             "score.industry", "era.remove_level1", "game.end", "loan.take", "turn.order"} <= emitted
     for language, catalog in CATALOGS.items():
         assert set(catalog) == set(RULES), (language, set(RULES) ^ set(catalog))
+
+
+def test_board_connections_and_distances_follow_built_links_only():
+    board = bn.new_game("birmingham", players=2, seed=1).facts.board
+    index = {link.label: link.index for link in board.links}
+    built = {index["Dudley - Birmingham"], index["Wolverhampton - Dudley"], index["Kidderminster - Worcester"]}
+    assert board.distance("Birmingham", "Wolverhampton", built) == 2
+    assert board.distance("Birmingham", "Birmingham", built) == 0
+    assert board.distance("Birmingham", "Walsall", built) is None
+    assert board.distance("Worcester", "Farm Brewery South", built) == 1     # one three-way link joins all three
+    assert board.distance("Kidderminster", "Farm Brewery South", built) == 1
+    graph = board.built_graph(built)
+    assert graph.has_edge(("link", index["Kidderminster - Worcester"]), "Farm Brewery South")
+    assert not graph.has_node(("link", index["Walsall - Birmingham"]))

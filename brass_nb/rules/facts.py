@@ -139,6 +139,10 @@ class Board:
             frontier = nxt
         return dist
 
+    def distance(self, a: str, b: str, built: set[int] | frozenset[int]) -> int | None:
+        """Links between two locations along ``built`` links (anyone's), or None when they are not connected."""
+        return self.reachable((a,), built).get(b)
+
     def built_graph(self, built: set[int] | frozenset[int]) -> nx.Graph:
         """The locations joined by the links built so far (for instructors and drawings)."""
         keep = set(self.locations) | {("link", i) for i in built}
