@@ -30,7 +30,7 @@ def cubes(n: int, resource: str) -> str:
 
 
 def tile(industry: str, level: int) -> str:
-    return f"{INDUSTRY[industry]}（レベル{level}）"
+    return f"レベル{level}の{INDUSTRY[industry]}"
 
 
 def links(n: int) -> str:

@@ -150,8 +150,8 @@ def plan_build(view: View, player: int, action: Build) -> Plan:
         me = state.players[player]
         state.pay(me, spec.cost)
         expl.add("build.pay", (label,), player=player, cost=spec.cost, money_left=me.money)
-        consume(state, "coal", coal_choice, player, expl)
-        consume(state, "iron", iron_choice, player, expl)
+        consume(state, "coal", coal_choice, player, expl, (location,))
+        consume(state, "iron", iron_choice, player, expl, (location,))
         if label in state.tiles:
             old = remove_tile(state, label)
             expl.add("build.overbuild", (label,), slot=label, owner=old.owner, industry=industry,

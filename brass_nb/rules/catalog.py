@@ -130,3 +130,27 @@ RULES: dict[str, str] = {
     "save.start": "the save file's game, players or seed are wrong",
     "save.bad_action": "an action in the save file is not legal when replayed",
 }
+
+
+# Refusals are listed most fundamental first: what is asked cannot exist here, then the card, the tile,
+# the place, the resources, the money, and last a choice that only needs naming.
+_REFUSAL_GROUPS = (
+    ("game.over", "phase.", "notation.", "save.", "undo.", "redo.", "build.no_slots", "build.no_icon",
+     "network.unknown_link", "develop.unknown_industry", "sell.no_tile", "sell.no_merchant", "scout.card_count"),
+    ("card.", "build.card", "build.farm_brewery_card", "build.not_in_network", "network.second_card",
+     "develop.extra_card", "sell.extra_card", "scout.holding_wild", "scout.no_wild_left"),
+    ("build.no_tile", "build.tile_era", "develop.", "sell.not_yours", "sell.not_sold_industry", "sell.wrong_industry",
+     "sell.flipped", "shortfall.", "loan."),
+    ("build.slot", "build.canal_one_per_town", "network.", "sell."),
+    ("coal.", "iron.", "beer."),
+    ("money.",),
+    ("choice.",),
+)
+
+
+def refusal_rank(rule: str) -> int:
+    """Where a failed condition goes in a why-not list (lower first)."""
+    for rank, group in enumerate(_REFUSAL_GROUPS):
+        if any(rule == g or (g.endswith(".") and rule.startswith(g)) or rule.startswith(g + "_") for g in group):
+            return rank
+    return len(_REFUSAL_GROUPS)

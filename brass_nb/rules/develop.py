@@ -59,7 +59,7 @@ def plan_develop(view: View, player: int, action: Develop, phase: str) -> Plan:
         me.tiles_gone += 1
         expl.add("develop.remove", (f"player:{player}",), player=player, industry=action.industry, level=level,
                  free=phase == "free", next_level=me.lowest_level(action.industry))
-        consume(state, "iron", allocation, player, expl)
+        consume(state, "iron", allocation, player, expl, ())
 
     plan.apply = apply
     return plan

@@ -30,8 +30,16 @@ def flip(state: State, label: str, expl: Explanation, why: str) -> None:
     advance_income(state, tile.owner, spec.income, expl, "flip")
 
 
-def consume(state: State, resource: str, allocation: tuple[str, ...], player: int, expl: Explanation) -> None:
-    """Take the allocated cubes from tiles (free, maybe flipping them) and the market (paid, counted as spending)."""
+def consume(state: State, resource: str, allocation: tuple[str, ...], player: int, expl: Explanation,
+            consumer: tuple[str, ...]) -> None:
+    """Take the allocated cubes from tiles (free, maybe flipping them) and the market (paid, counted as spending).
+
+    ``consumer`` is where the cubes are used (a location, or both ends of a new rail): each take of
+    coal or beer records the route it travels, for the explanation and the board picture. Iron
+    needs no connection, so it gets no route.
+    """
+    board = state.facts.board
+    built = frozenset(state.links)
     bought = 0
     for source, n in Counter(allocation).items():
         if source == MARKET:
@@ -40,8 +48,13 @@ def consume(state: State, resource: str, allocation: tuple[str, ...], player: in
         tile = state.tiles[source]
         tile.cubes -= n
         state.return_cubes(resource, n)
-        expl.add(f"{resource}.take", (source,), source=source, count=n, owner=tile.owner, left=tile.cubes,
-                 player=player)
+        route, crossed = None, []
+        if resource != "iron":
+            found = board.route(board.slot_of[source][0], consumer, built)
+            if found:
+                route, crossed = found
+        expl.add(f"{resource}.take", (source,) + tuple(f"link:{i}" for i in crossed), source=source, count=n,
+                 owner=tile.owner, left=tile.cubes, player=player, route=route)
         if tile.cubes == 0:
             flip(state, source, expl, "emptied")
     if bought:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 import networkx as nx
@@ -139,6 +139,35 @@ class Board:
             frontier = nxt
         return dist
 
+    def route(self, source: str, targets: tuple[str, ...], built: set[int] | frozenset[int]
+              ) -> tuple[list[str], list[int]] | None:
+        """A shortest way from ``source`` to the nearest of ``targets`` along ``built`` links: its
+        locations (source first) and the link indices it crosses; None when not connected."""
+        parent: dict[str, tuple[str, int] | None] = {source: None}
+        frontier = [source]
+        goal = source if source in targets else None
+        while frontier and goal is None:
+            nxt = []
+            for loc in frontier:
+                for index in self.links_at[loc]:
+                    if index not in built:
+                        continue
+                    for end in self.links[index].ends:
+                        if end not in parent:
+                            parent[end] = (loc, index)
+                            nxt.append(end)
+                            if end in targets and goal is None:
+                                goal = end
+            frontier = nxt
+        if goal is None:
+            return None
+        locations, crossed = [goal], []
+        while parent[locations[-1]] is not None:
+            loc, index = parent[locations[-1]]
+            locations.append(loc)
+            crossed.append(index)
+        return locations[::-1], crossed[::-1]
+
     def distance(self, a: str, b: str, built: set[int] | frozenset[int]) -> int | None:
         """Links between two locations along ``built`` links (anyone's), or None when they are not connected."""
         return self.reachable((a,), built).get(b)
@@ -171,6 +200,7 @@ class GameFacts:
     income_levels: tuple[int, ...]
     start_income_space: int
     constants: dict
+    translations: dict[str, dict[str, str]]
 
     def tile(self, industry: str, level: int) -> TileSpec:
         return self.tiles[industry][level - 1]
@@ -178,7 +208,7 @@ class GameFacts:
     def industry_card_name(self, industries: tuple[str, ...]) -> str:
         return "/".join(self.industry_names[i] for i in industries)
 
-    @property
+    @cached_property
     def card_industries(self) -> dict[str, tuple[str, ...]]:
         """Industry card name -> the industries it builds."""
         return {self.industry_card_name(inds): inds for inds, _, _ in self.industry_cards}
@@ -228,4 +258,10 @@ def load_facts(game: str) -> GameFacts:
         income_levels=tuple(raw["income_track"]["levels_by_space"]),
         start_income_space=raw["income_track"]["start_space"],
         constants=raw["constants"],
+        translations=raw.get("translations", {}),
     )
+
+
+def known_games() -> list[str]:
+    """The games that have a data file."""
+    return sorted(p.name[:-5] for p in resources.files("brass_nb.data").iterdir() if p.name.endswith(".json"))

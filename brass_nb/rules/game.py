@@ -187,7 +187,7 @@ class Game:
         """Every failing condition of ``action`` here (empty when it is legal)."""
         if isinstance(action, str):
             action = self.parse(action)
-        return self._plan(action).failures
+        return self._plan(action).reasons()
 
     def check(self, action: Union[A.Action, str]) -> Plan:
         """The validator's full verdict (steps it would explain, or failures) without playing."""
@@ -206,7 +206,7 @@ class Game:
     def _apply(self, action: A.Action) -> Explanation:
         plan = self._plan(action)
         if plan.failures:
-            raise IllegalAction(plan.failures, str(action))
+            raise IllegalAction(plan.reasons(), str(action))
         state = self.state
         player = self.current_player
         expl = Explanation(str(action), player, list(plan.steps))

@@ -75,8 +75,8 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
         me.links_left -= 1
         expl.add("network.place", (f"link:{link.index}",), link=link.label, player=player, era=state.era,
                  cost=terms["cost"], second=second, money_left=me.money)
-        consume(state, "coal", coal_choice, player, expl)
-        consume(state, "beer", beer_choice, player, expl)
+        consume(state, "coal", coal_choice, player, expl, link.ends)
+        consume(state, "beer", beer_choice, player, expl, link.ends)
 
     plan.apply = apply
     return plan

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from brass_nb.rules.catalog import refusal_rank
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.sourcing import SourcePlan
 from brass_nb.rules.state import State
@@ -29,6 +30,10 @@ class Plan:
     @property
     def ok(self) -> bool:
         return not self.failures
+
+    def reasons(self) -> list[Step]:
+        """The failures, most fundamental first (see :func:`brass_nb.rules.catalog.refusal_rank`)."""
+        return sorted(self.failures, key=lambda s: refusal_rank(s.rule))
 
     def fail(self, rule: str, entities: tuple[str, ...] = (), **facts: Any) -> None:
         self.failures.append(Step(rule, facts, entities, ok=False))

@@ -101,7 +101,7 @@ def plan_sell(view: View, player: int, action: Sell, first: bool) -> Plan:
     def apply(state: State, expl: Explanation) -> None:
         counts = Counter(beer_choice)
         merchant_barrels = counts.pop(merchant.label, 0)
-        consume(state, "beer", tuple(counts.elements()), player, expl)
+        consume(state, "beer", tuple(counts.elements()), player, expl, (location,))
         flip(state, slot, expl, "sold")
         if merchant_barrels:
             merchant.beer -= merchant_barrels
