@@ -1,4 +1,5 @@
-"""Speed of the rules core: random 4-player games per second and the median time of legal_actions().
+"""Speed of the rules core and the explanations: random 4-player games per second, the median time of
+legal_actions(), and the median time to render one played action's explanation.
 
 Run: python scripts/benchmark.py [--games N]
 Games are played by brass_nb.rules.randomplay (seeded); legal_actions() is timed on a fresh position
@@ -11,6 +12,7 @@ import random
 import statistics
 import time
 
+from brass_nb.explain import render_html, render_markdown, render_text
 from brass_nb.rules.game import new_game
 from brass_nb.rules.randomplay import random_action
 
@@ -44,10 +46,28 @@ def main() -> None:
             game.legal_actions()
             timings.append(time.perf_counter() - t)
             game.play(random_action(game, rng))
+    report("legal_actions()", timings, "positions")
+
+    renders = {name: [] for name in ("text", "markdown", "html")}
+    for seed in range(min(args.games, 10)):
+        game = new_game("birmingham", players=args.players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            explanation = game.play(random_action(game, rng))
+            for name, render in (("text", render_text), ("markdown", render_markdown), ("html", render_html)):
+                for language in ("en", "ja"):
+                    t = time.perf_counter()
+                    render(explanation, language)
+                    renders[name].append(time.perf_counter() - t)
+    for name, times in renders.items():
+        report(f"render {name} (en+ja)", times, "explanations")
+
+
+def report(what: str, timings: list[float], unit: str) -> None:
     timings.sort()
-    print(f"legal_actions(): median {statistics.median(timings) * 1e3:.3f} ms, "
+    print(f"{what}: median {statistics.median(timings) * 1e3:.3f} ms, "
           f"90th percentile {timings[int(len(timings) * 0.9)] * 1e3:.3f} ms, max {timings[-1] * 1e3:.2f} ms "
-          f"over {len(timings)} positions")
+          f"over {len(timings)} {unit}")
 
 
 if __name__ == "__main__":

@@ -69,16 +69,40 @@ def reason(step: Step, language: str | None = None) -> str:
     return CATALOGS[language][step.rule](localize(step.facts, language))
 
 
+def _who(expl: Explanation, language: str) -> str:
+    if expl.player is None:
+        return ""
+    return CATALOGS_PLAYER[language](expl.player)
+
+
 def render_text(expl: Explanation, language: str | None = None) -> str:
-    lines = [expl.action] + [f"  {i}. {reason(s, language)}" for i, s in enumerate(expl.steps, 1)]
-    return "\n".join(lines)
+    """The action, then one numbered line per step."""
+    language = language or _default["language"]
+    head = f"{expl.action} ({_who(expl, language)})" if expl.player is not None else expl.action
+    return "\n".join([head] + [f"  {i}. {reason(s, language)}" for i, s in enumerate(expl.steps, 1)])
 
 
 def render_markdown(expl: Explanation, language: str | None = None) -> str:
-    lines = [f"**{expl.action}**", ""] + [f"{i}. {reason(s, language)}" for i, s in enumerate(expl.steps, 1)]
+    language = language or _default["language"]
+    who = f" — {_who(expl, language)}" if expl.player is not None else ""
+    lines = [f"**{expl.action}**{who}", ""]
+    lines += [f"{i}. {reason(s, language)}" for i, s in enumerate(expl.steps, 1)]
     return "\n".join(lines)
 
 
 def render_html(expl: Explanation, language: str | None = None) -> str:
-    items = "".join(f'<li data-rule="{s.rule}">{html.escape(reason(s, language))}</li>' for s in expl.steps)
-    return f"<div class='brass-explanation'><b>{html.escape(expl.action)}</b><ol>{items}</ol></div>"
+    """An ordered list; each item carries its rule id (``data-rule``) for styling and tests."""
+    language = language or _default["language"]
+    who = f" — {html.escape(_who(expl, language))}" if expl.player is not None else ""
+    items = "".join(render_step_html(s, language) for s in expl.steps)
+    return (f"<div class='brass-explanation' lang='{language}'><p><b>{html.escape(expl.action)}</b>{who}</p>"
+            f"<ol>{items}</ol></div>")
+
+
+def render_step_html(step: Step, language: str | None = None) -> str:
+    cls = "brass-step" if step.ok else "brass-step brass-refused"
+    return (f"<li class='{cls}' data-rule='{step.rule}' title='{step.rule}'>"
+            f"{html.escape(reason(step, language))}</li>")
+
+
+CATALOGS_PLAYER = {"en": en.player, "ja": ja.player}

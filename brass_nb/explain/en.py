@@ -62,7 +62,7 @@ def _coal_nearest(f: dict) -> str:
 def _coal_market(f: dict) -> str:
     why = ("No connected coal mine has coal" if f["why"] == "no_mine"
            else "The connected mines do not have enough coal")
-    return (f"{why}, so {cubes(f['count'], 'coal')} are bought from the coal market at "
+    return (f"{why}, so {cubes(f['count'], 'coal')} {'is' if f['count'] == 1 else 'are'} bought from the coal market at "
             f"{listing([money(p) for p in f['prices']])} (cheapest first; £8 each once the market is empty). "
             f"Buying coal needs a connection to a merchant's trade icon: {f['consumer']} is connected to "
             f"{listing(f['merchants'])}.")
@@ -83,7 +83,7 @@ def _iron_works(f: dict) -> str:
 
 def _iron_market(f: dict) -> str:
     why = "There is no iron on the board" if f["why"] == "no_works" else "The iron works do not hold enough iron"
-    return (f"{why}, so {cubes(f['count'], 'iron')} are bought from the iron market at "
+    return (f"{why}, so {cubes(f['count'], 'iron')} {'is' if f['count'] == 1 else 'are'} bought from the iron market at "
             f"{listing([money(p) for p in f['prices']])} (cheapest first; £6 each once it is empty). "
             f"Iron needs no connection.")
 
@@ -198,8 +198,8 @@ def _link_score(f: dict) -> str:
                  f"{tile(p['industry'], p['level'])} at {p['slot']} ({player(p['owner'])}) {p['icons']}"
                  for p in e["parts"]]
         ends.append(f"{e['location']} {e['icons']}" + (f" ({listing(parts)})" if parts else ""))
-    return (f"{player(f['owner'])}'s link {f['link']} scores the link icons at its ends: "
-            f"{' + '.join(ends)} = {f['vp']} VP.")
+    return (f"{player(f['owner'])}'s link {f['link']} scores the link icons at its ends (icons, not tiles or "
+            f"their VP): {' + '.join(ends)} = {f['vp']} VP.")
 
 
 def _turn_order(f: dict) -> str:
@@ -208,10 +208,43 @@ def _turn_order(f: dict) -> str:
             f"are not spending): {listing([player(i) for i in f['after']])}.")
 
 
+BEHIND = {"vp": "fewer VP", "income_level": "same VP, lower income level",
+          "money": "same VP and income level, less money", None: "tied on VP, income level and money: shared place"}
+
+
 def _ranking(f: dict) -> str:
-    rows = [f"{r['place']}. {player(r['player'])}: {r['vp']} VP, income level {r['income_level']}, "
-            f"{money(r['money'])}" for r in f["ranking"]]
+    rows = []
+    for i, r in enumerate(f["ranking"]):
+        row = f"{r['place']}. {player(r['player'])}: {r['vp']} VP, income level {r['income_level']}, {money(r['money'])}"
+        if i:
+            row += f" ({BEHIND[r['behind_by']]})"
+        rows.append(row)
     return "Final ranking (most VP, then highest income level, then most money): " + "; ".join(rows) + "."
+
+
+def _coal_sources(f: dict) -> str:
+    if f["mines"]:
+        text = (f"Coal used at {f['location']} comes from the nearest connected mine with coal: "
+                f"{_candidates(f['mines'])}. Nearest: {listing(f['nearest'], 'or')}"
+                + (" (equally near: the player chooses)." if len(f["nearest"]) > 1 else "."))
+    else:
+        text = f"No coal mine with coal is connected to {f['location']}."
+    if f["unconnected"]:
+        text += f" Not connected, so never used here: {listing([c['source'] for c in f['unconnected']])}."
+    if f["merchants"]:
+        text += (f" When connected mines run out, the coal market (next cube {money(f['market_price'])}) is "
+                 f"reachable through {listing(f['merchants'])}.")
+    else:
+        text += " The coal market is out of reach: no connection to a merchant's trade icon."
+    return text
+
+
+def _income_space(f: dict) -> str:
+    band = (f"space {f['first_space']} alone" if f["band_size"] == 1
+            else f"spaces {f['first_space']}–{f['last_space']} share it")
+    loan = (f"A loan from here drops 3 levels to {f['loan_level']}, on its highest space {f['loan_space']}."
+            if f["loan_level"] is not None else "No loan is possible from here: it would go below level -10.")
+    return f"Track space {f['space']} shows income level {f['level']} ({band}). {loan}"
 
 
 def _bonus(f: dict) -> str:
@@ -231,7 +264,8 @@ def _settle(f: dict) -> str:
 
 
 MESSAGES: dict[str, Callable[[dict], str]] = {
-    "card.discard": lambda f: f"{player(f['player'])} discards {f['card']}.",
+    "card.discard": lambda f: (f"{player(f['player'])} discards {f['card']}"
+                               + ("." if f["action"] == "build" else " (any card will do: only building reads the card).")),
     "card.wild_returned": lambda f: f"The {f['card']} card goes back to its own face-up pile, not to a discard pile.",
     "card.missing": lambda f: "Every action discards a card: name one with 'with card …'.",
     "card.not_in_hand": lambda f: f"{f['card']} is not in your hand (you hold {listing(f['hand'])}).",
@@ -387,10 +421,16 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "era.remove_links": lambda f: f"All {f['count']} links leave the board.",
     "era.remove_level1": lambda f: (f"Every level I industry leaves the board: {listing(f['slots']) or 'none'}. "
                                     f"Higher levels stay and can score again."),
-    "era.merchant_beer": lambda f: f"Merchant beer is refilled beside {listing(f['merchants']) or 'no merchant'}.",
+    "era.merchant_beer": lambda f: (f"Every non-blank merchant tile gets its beer back ({listing(f['stocked'])}); "
+                                    + (f"refilled: {listing(f['refilled'])}." if f["refilled"]
+                                       else "none had been drunk.")),
     "era.rail_begins": lambda f: (f"All discards, face-down cards included, are shuffled into the rail deck; each "
                                   f"player draws 8 ({f['deck']} left). The turn order carries over."),
     "game.end": _ranking,
+    "query.coal_sources": _coal_sources,
+    "query.unknown_location": lambda f: f"No location is called {f['location']}.",
+    "query.income_space": _income_space,
+    "query.bad_space": lambda f: f"The income track runs from space 0 to {f['last']}; there is no space {f['space']}.",
     "notation.shape": lambda f: (f"'{f['text']}' is not an action. Actions start with "
                                  f"{listing(f['verbs'], 'or')}, e.g. 'build coal Dudley[1] with card Dudley'."),
     "notation.unknown_name": lambda f: (f"Unknown {f['kind']} '{f['text']}'"

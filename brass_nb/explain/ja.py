@@ -182,7 +182,8 @@ def _link_score(f: dict) -> str:
                  f"{p['slot']}の{tile(p['industry'], p['level'])}（{player(p['owner'])}）{p['icons']}"
                  for p in e["parts"]]
         ends.append(f"{e['location']} {e['icons']}" + (f"（{'、'.join(parts)}）" if parts else ""))
-    return (f"{player(f['owner'])}の運輸タイル{f['link']}は両端のリンク得点アイコンを数えます: "
+    return (f"{player(f['owner'])}の運輸タイル{f['link']}は両端のリンク得点アイコンを数えます"
+            f"（産業の枚数やその勝利点ではありません）: "
             f"{' + '.join(ends)} = {f['vp']}勝利点。")
 
 
@@ -192,10 +193,43 @@ def _turn_order(f: dict) -> str:
             f"{' → '.join(player(i) for i in f['after'])}。")
 
 
+BEHIND = {"vp": "勝利点が少ない", "income_level": "勝利点は同じで収入レベルが低い",
+          "money": "勝利点と収入レベルが同じで所持金が少ない", None: "勝利点・収入レベル・所持金がすべて同じで同順位"}
+
+
 def _ranking(f: dict) -> str:
-    rows = [f"{r['place']}位 {player(r['player'])}: {r['vp']}勝利点、収入レベル{r['income_level']}、{money(r['money'])}"
-            for r in f["ranking"]]
+    rows = []
+    for i, r in enumerate(f["ranking"]):
+        row = f"{r['place']}位 {player(r['player'])}: {r['vp']}勝利点、収入レベル{r['income_level']}、{money(r['money'])}"
+        if i:
+            row += f"（{BEHIND[r['behind_by']]}）"
+        rows.append(row)
     return "最終順位（勝利点、同点なら収入レベル、さらに同じなら所持金）: " + "／".join(rows) + "。"
+
+
+def _coal_sources(f: dict) -> str:
+    if f["mines"]:
+        text = (f"{f['location']}で使う石炭は、つながっている炭鉱のうち石炭がある最も近いものから取ります: "
+                f"{_candidates(f['mines'])}。最も近いのは{either(f['nearest'])}"
+                + ("（同じ距離なのでプレイヤーが選ぶ）。" if len(f["nearest"]) > 1 else "。"))
+    else:
+        text = f"{f['location']}につながっている炭鉱に石炭はありません。"
+    if f["unconnected"]:
+        text += f"つながっていないので使えない炭鉱: {'、'.join(c['source'] for c in f['unconnected'])}。"
+    if f["merchants"]:
+        text += (f"つながった炭鉱の石炭がなくなれば、{'、'.join(f['merchants'])}を通じて石炭市場から買えます"
+                 f"（次の1個は{money(f['market_price'])}）。")
+    else:
+        text += "商人の市場接続アイコンへつながっていないので、石炭市場からは買えません。"
+    return text
+
+
+def _income_space(f: dict) -> str:
+    band = (f"このレベルのマスは{f['first_space']}だけ" if f["band_size"] == 1
+            else f"{f['first_space']}〜{f['last_space']}のマスが同じレベル")
+    loan = (f"ここから借金すると3レベル下がってレベル{f['loan_level']}、その最も高いマス{f['loan_space']}へ移ります。"
+            if f["loan_level"] is not None else "ここからは借金できません（レベルがマイナス10を下回る）。")
+    return f"{f['space']}のマスは収入レベル{f['level']}です（{band}）。{loan}"
 
 
 def _bonus(f: dict) -> str:
@@ -214,7 +248,8 @@ def _settle(f: dict) -> str:
 
 
 MESSAGES: dict[str, Callable[[dict], str]] = {
-    "card.discard": lambda f: f"{player(f['player'])}は「{f['card']}」を捨てます。",
+    "card.discard": lambda f: (f"{player(f['player'])}は「{f['card']}」を捨てます"
+                               + ("。" if f["action"] == "build" else "（建設以外はカードの種類を問いません）。")),
     "card.wild_returned": lambda f: f"「{f['card']}」は捨て札ではなく、専用の表向きの置き場へ戻ります。",
     "card.missing": lambda f: "どのアクションでもカードを1枚捨てます。「with card …」で指定してください。",
     "card.not_in_hand": lambda f: f"「{f['card']}」は手札にありません（手札: {'、'.join(f['hand'])}）。",
@@ -351,10 +386,16 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "era.remove_links": lambda f: f"運輸タイル{f['count']}枚をすべて盤から取り除きます。",
     "era.remove_level1": lambda f: (f"盤上のレベル1の産業をすべて取り除きます: {'、'.join(f['slots']) or 'なし'}。"
                                     f"レベル2以上は残り、鉄道時代の終わりにも得点できます。"),
-    "era.merchant_beer": lambda f: f"空白でない商人の隣にビールを補充します: {'、'.join(f['merchants']) or 'なし'}。",
+    "era.merchant_beer": lambda f: (f"空白でない商人タイルの隣にビールを1樽ずつ戻します（{'、'.join(f['stocked'])}）。"
+                                    + (f"補充したもの: {'、'.join(f['refilled'])}。" if f["refilled"]
+                                       else "使われたビールはありませんでした。")),
     "era.rail_begins": lambda f: (f"裏向きのカードも含めて全員の捨て札を混ぜて鉄道時代の山札にし、各自8枚引きます"
                                   f"（山札の残り{f['deck']}枚）。手番順はそのまま引き継ぎます。"),
     "game.end": _ranking,
+    "query.coal_sources": _coal_sources,
+    "query.unknown_location": lambda f: f"{f['location']}という地点はありません。",
+    "query.income_space": _income_space,
+    "query.bad_space": lambda f: f"収入トラックは0から{f['last']}のマスまでです。{f['space']}のマスはありません。",
     "notation.shape": lambda f: (f"「{f['text']}」はアクションとして読めません。アクションは "
                                  f"{'、'.join(f['verbs'])} のどれかで始めます（例: build coal Dudley[1] with card Dudley）。"),
     "notation.unknown_name": lambda f: (f"「{f['text']}」という名前が見つかりません"

@@ -11,16 +11,19 @@ from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
 
-def discard(state: State, player: int, card: str, expl: Explanation) -> None:
-    """Discard a played card; wild cards go back to their own face-up piles, never to a discard pile."""
+def discard(state: State, player: int, card: str, action: str, expl: Explanation) -> None:
+    """Discard a played card; wild cards go back to their own face-up piles, never to a discard pile.
+
+    Only a build reads what the card shows; every other ``action`` kind takes any card.
+    """
     p = state.players[player]
     p.hand.remove(card)
     if card in state.wilds:
         state.wilds[card] += 1
-        expl.add("card.wild_returned", (f"player:{player}",), player=player, card=card)
+        expl.add("card.wild_returned", (f"player:{player}",), player=player, card=card, action=action)
     else:
         p.discard.append(card)
-        expl.add("card.discard", (f"player:{player}",), player=player, card=card)
+        expl.add("card.discard", (f"player:{player}",), player=player, card=card, action=action)
 
 
 def plan_pass(view: View, player: int, action: Pass) -> Plan:

@@ -119,6 +119,11 @@ RULES: dict[str, str] = {
     "era.merchant_beer": "merchant beer refilled beside every non-blank merchant tile",
     "era.rail_begins": "discards reshuffled into the rail deck; 8 cards each",
     "game.end": "final ranking: VP, then income level, then money",
+    # teaching queries
+    "query.coal_sources": "where coal used at a location would come from, nearest first",
+    "query.unknown_location": "no location has that name",
+    "query.income_space": "the income level a track space shows, and where a loan from there lands",
+    "query.bad_space": "the income track has no such space",
     # notation and files
     "notation.shape": "the text does not have the shape of an action",
     "notation.unknown_name": "a name in the text is unknown",

@@ -63,10 +63,7 @@ class LinkSpace:
     ends: tuple[str, ...]
     canal: bool
     rail: bool
-
-    @property
-    def label(self) -> str:
-        return " - ".join(self.ends[:2])
+    label: str  # "A - B", the first two ends; how the notation names the space
 
     def allows(self, era: str) -> bool:
         return self.canal if era == "canal" else self.rail
@@ -241,7 +238,8 @@ def load_facts(game: str) -> GameFacts:
     except FileNotFoundError:
         raise ValueError(f"unknown game {game!r}: expected 'birmingham'") from None
     raw = json.loads(text)
-    links = [LinkSpace(i, tuple(l["ends"]), l["canal"], l["rail"]) for i, l in enumerate(raw["links"])]
+    links = [LinkSpace(i, tuple(l["ends"]), l["canal"], l["rail"], " - ".join(l["ends"][:2]))
+             for i, l in enumerate(raw["links"])]
     cards = raw["cards"]
     return GameFacts(
         game=raw["game"], title=raw["title"], player_counts=tuple(raw["player_counts"]),

@@ -18,7 +18,9 @@ from brass_nb.rules.plan import Plan
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.sell import plan_sell, sell_actions, sellable
 from brass_nb.rules.state import Player, State
-from brass_nb.rules.turns import finish_action, pay_income_from, ranking, setup
+from brass_nb.rules import queries
+from brass_nb.rules.scoring import industry_scores, link_scores, ranking
+from brass_nb.rules.turns import finish_action, pay_income_from, setup
 from brass_nb.rules.view import View
 
 SAVE_FORMAT = "brass_nb.game"
@@ -91,6 +93,21 @@ class Game:
     def scores(self) -> list[dict]:
         """Ranking (best first) by VP, then income level, then money; equal players share a place."""
         return ranking(self.state)
+
+    # ------------------------------------------------------------ teaching queries
+
+    def coal_sources(self, location: str) -> Step:
+        """Connected coal mines with coal for ``location``, nearest first, and whether the market is reachable."""
+        return queries.coal_sources(self.view(), location)
+
+    def income_space(self, space: int) -> Step:
+        """The income level a track space shows, its band of spaces, and where a loan from there would land."""
+        c = self.facts.constants
+        return queries.income_space(self.facts.income_levels, space, c["loan"]["levels"], c["min_income_level"])
+
+    def score_preview(self) -> Explanation:
+        """What each link and flipped industry would score if the era ended now (nothing changes)."""
+        return Explanation("score preview", None, link_scores(self.state) + industry_scores(self.state))
 
     def view(self) -> View:
         if self._view is None:
@@ -213,7 +230,7 @@ class Game:
         phase = self.phase
         card = _card_of(action)
         if card is not None:
-            discard(state, player, card, expl)
+            discard(state, player, card, action.kind, expl)
         follow_ups = plan.apply(state, expl) or []
         self._after(action, phase, follow_ups, expl)
         self.log.append(action)

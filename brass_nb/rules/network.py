@@ -11,6 +11,10 @@ from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
 
+# Coal and beer for a new link are searched from all its ends at once. Counting the new link itself
+# would change nothing: it only joins those ends, which are all at distance 0 already.
+
+
 def _link_terms(state: State, second: bool) -> dict:
     c = state.facts.constants
     if second:
@@ -54,12 +58,11 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
         return plan
     _check_space(view, player, link, plan)
     terms = _link_terms(state, second)
-    built = view.built | {link.index}
-    coal = plan_coal(view, link.ends, terms["coal"], built, consumer=link.label)
+    coal = plan_coal(view, link.ends, terms["coal"], consumer=link.label)
     coal_choice = plan.choose_sources(coal, action.coal)
     beer_choice: tuple[str, ...] | None = ()
     if terms.get("beer"):
-        beer_choice = plan.choose_sources(plan_beer(view, player, link.ends, terms["beer"], built), action.beer)
+        beer_choice = plan.choose_sources(plan_beer(view, player, link.ends, terms["beer"]), action.beer)
     elif action.beer:
         plan.fail("network.beer_not_needed", beer=list(action.beer))
     total = terms["cost"] + coal.market_cost
@@ -97,13 +100,12 @@ def network_actions(view: View, player: int, second: bool) -> list[Network]:
             continue
         if not anywhere and not any(end in network for end in link.ends):
             continue
-        built = view.built | {link.index}
-        coal = plan_coal(view, link.ends, terms["coal"], built)
+        coal = plan_coal(view, link.ends, terms["coal"])
         if coal.failure or terms["cost"] + coal.market_cost > p.money:
             continue
         beers: list = [None]
         if terms.get("beer"):
-            beer = plan_beer(view, player, link.ends, terms["beer"], built)
+            beer = plan_beer(view, player, link.ends, terms["beer"])
             if beer.failure:
                 continue
             beers = beer.options

@@ -34,6 +34,15 @@ class Step:
     def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "facts": self.facts, "entities": list(self.entities), "ok": self.ok}
 
+    def text(self, language: str | None = None) -> str:
+        """This step in words (``language`` "en" or "ja"; default: ``brass_nb.explain.set_language``)."""
+        from brass_nb.explain import reason
+
+        return reason(self, language)
+
+    def _repr_markdown_(self) -> str:
+        return self.text()
+
 
 @dataclass
 class Explanation:
@@ -61,12 +70,26 @@ class Explanation:
     def __repr__(self) -> str:
         return f"<Explanation of {self.action!r}: {len(self.steps)} steps>"
 
-    def __str__(self) -> str:
+    def text(self, language: str | None = None) -> str:
         from brass_nb.explain import render_text
 
-        return render_text(self)
+        return render_text(self, language)
 
-    def _repr_markdown_(self) -> str:
+    def markdown(self, language: str | None = None) -> str:
         from brass_nb.explain import render_markdown
 
-        return render_markdown(self)
+        return render_markdown(self, language)
+
+    def html(self, language: str | None = None) -> str:
+        from brass_nb.explain import render_html
+
+        return render_html(self, language)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown()
+
+    def _repr_html_(self) -> str:
+        return self.html()

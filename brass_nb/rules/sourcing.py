@@ -66,7 +66,7 @@ def distributions(caps: list[tuple[str, int]], k: int) -> list[tuple[str, ...]]:
     return out
 
 
-def _holder_facts(view: View, label: str, location: str, cubes: int, distance: int | None = None) -> dict:
+def holder_facts(view: View, label: str, location: str, cubes: int, distance: int | None = None) -> dict:
     tile = view.state.tiles[label]
     facts = {"source": label, "location": location, "owner": tile.owner, "level": tile.level, "cubes": cubes}
     if distance is not None:
@@ -74,16 +74,34 @@ def _holder_facts(view: View, label: str, location: str, cubes: int, distance: i
     return facts
 
 
-def plan_coal(view: View, starts: tuple[str, ...], need: int, built: frozenset[int] | None = None,
-              consumer: str = "") -> SourcePlan:
+def connected_mines(view: View, reach: dict[str, int]) -> list[tuple[int, int, str, str, int]]:
+    """(distance, board order, slot, location, cubes) of every coal mine with coal among ``reach``, nearest first."""
+    order = view.board.slot_order
+    return sorted((reach[loc], order[label], label, loc, t.cubes) for label, loc, t in view.holders("coal")
+                  if loc in reach)
+
+
+def _memoised(plan_function):
+    """Plans depend only on the position and the arguments: compute each once per :class:`View`."""
+    def planner(view: View, *args, **kwargs) -> SourcePlan:
+        key = (plan_function.__name__, args, tuple(sorted(kwargs.items())))
+        found = view.plans.get(key)
+        if found is None:
+            found = view.plans[key] = plan_function(view, *args, **kwargs)
+        return found
+
+    planner.__doc__ = plan_function.__doc__
+    return planner
+
+
+@_memoised
+def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = "") -> SourcePlan:
     """Coal for a consumer at ``starts`` (a location, or both ends of a rail just placed)."""
     if need == 0:
         return SourcePlan("coal", 0, [()])
-    reach = view.reachable(starts, built)
-    order = view.board.slot_order
-    mines = sorted(((reach[loc], order[label], label, loc, t.cubes) for label, loc, t in view.holders("coal")
-                    if loc in reach))
-    candidates = [_holder_facts(view, label, loc, cubes, d) for d, _, label, loc, cubes in mines]
+    reach = view.reachable(starts)
+    mines = connected_mines(view, reach)
+    candidates = [holder_facts(view, label, loc, cubes, d) for d, _, label, loc, cubes in mines]
     fixed: list[str] = []
     choices: list[tuple[str, ...]] = [()]
     remaining = need
@@ -126,6 +144,7 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, built: frozenset[i
     return plan
 
 
+@_memoised
 def plan_iron(view: View, need: int) -> SourcePlan:
     """Iron from any works anywhere (player's choice), then the market; no connection needed."""
     if need == 0:
@@ -134,7 +153,7 @@ def plan_iron(view: View, need: int) -> SourcePlan:
     total = sum(w[2] for w in works)
     plan = SourcePlan("iron", need, [])
     if works:
-        plan.steps.append(Step("iron.works", {"need": need, "candidates": [_holder_facts(view, *w) for w in works],
+        plan.steps.append(Step("iron.works", {"need": need, "candidates": [holder_facts(view, *w) for w in works],
                                               "from_works": min(need, total)}, tuple(w[0] for w in works)))
     if total >= need:
         plan.options = distributions([(w[0], w[2]) for w in works], need)
@@ -148,20 +167,21 @@ def plan_iron(view: View, need: int) -> SourcePlan:
     return plan
 
 
-def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int, built: frozenset[int] | None = None,
+@_memoised
+def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
               merchant: tuple[str, int] | None = None) -> SourcePlan:
     """Beer for a sale (``merchant`` = its label and barrels) or a second rail (no merchant beer)."""
     if need == 0:
         return SourcePlan("beer", 0, [()])
-    reach = view.reachable(starts, built)
+    reach = view.reachable(starts)
     own, others, unconnected = [], [], []
     for label, loc, t in view.holders("brewery"):
         if t.owner == player:
-            own.append(_holder_facts(view, label, loc, t.cubes))
+            own.append(holder_facts(view, label, loc, t.cubes))
         elif loc in reach:
-            others.append(_holder_facts(view, label, loc, t.cubes, reach[loc]))
+            others.append(holder_facts(view, label, loc, t.cubes, reach[loc]))
         else:
-            unconnected.append(_holder_facts(view, label, loc, t.cubes))
+            unconnected.append(holder_facts(view, label, loc, t.cubes))
     caps = [(f["source"], f["cubes"]) for f in own + others]
     if merchant and merchant[1]:
         caps.append(merchant)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from brass_nb.rules.effects import remove_tile
 from brass_nb.rules.income import collect_income
 from brass_nb.rules.records import Explanation
+from brass_nb.rules.scoring import industry_scores, link_scores, ranking
 from brass_nb.rules.state import MerchantSpace, State
 
 
@@ -53,7 +54,8 @@ def _refill_merchant_beer(state: State, expl: Explanation | None) -> None:
             m.beer = per_tile
             filled.append(m.label)
     if expl is not None:
-        expl.add("era.merchant_beer", tuple(filled), merchants=filled)
+        stocked = [m.label for m in state.merchants.values() if m.buys]
+        expl.add("era.merchant_beer", tuple(stocked), refilled=filled, stocked=stocked)
 
 
 def actions_this_turn(state: State) -> int:
@@ -139,45 +141,12 @@ def _era_over(state: State) -> bool:
     return not state.deck and not any(p.hand for p in state.players)
 
 
-def score_links(state: State, expl: Explanation) -> None:
-    """Each link scores the link icons at all its ends: flipped industries (any owner) and merchants' printed icons."""
-    board = state.facts.board
-    icons_at: dict[str, list[dict]] = {}
-    for label, t in state.tiles.items():
-        if t.flipped:
-            icons_at.setdefault(board.slot_of[label][0], []).append(
-                {"slot": label, "owner": t.owner, "industry": t.industry, "level": t.level,
-                 "icons": state.spec(t).link_vp})
-    for index, owner in sorted(state.links.items()):
-        link = board.links[index]
-        ends = []
-        for end in link.ends:
-            parts = list(icons_at.get(end, []))
-            printed = board.locations[end].link_vp
-            if printed:
-                parts.append({"merchant": end, "icons": printed})
-            ends.append({"location": end, "icons": sum(p["icons"] for p in parts), "parts": parts})
-        vp = sum(e["icons"] for e in ends)
-        state.players[owner].vp += vp
-        expl.add("score.link", (f"link:{index}",) + tuple(p["slot"] for e in ends for p in e["parts"] if "slot" in p),
-                 link=link.label, owner=owner, ends=ends, vp=vp, vp_now=state.players[owner].vp)
-
-
-def score_industries(state: State, expl: Explanation) -> None:
-    """Each flipped industry scores its VP for its owner; unflipped ones score nothing."""
-    for label, t in state.tiles.items():
-        if t.flipped:
-            vp = state.spec(t).vp
-            state.players[t.owner].vp += vp
-            expl.add("score.industry", (label,), slot=label, owner=t.owner, industry=t.industry, level=t.level,
-                     vp=vp, vp_now=state.players[t.owner].vp)
-
-
 def _end_era(state: State, expl: Explanation) -> None:
     era = state.era
     expl.add("era.end", era=era)
-    score_links(state, expl)
-    score_industries(state, expl)
+    for step in link_scores(state) + industry_scores(state):
+        state.players[step.facts["owner"]].vp += step.facts["vp"]
+        expl.steps.append(step)
     for index, owner in state.links.items():
         state.players[owner].links_left += 1
     expl.add("era.remove_links", tuple(f"link:{i}" for i in state.links), count=len(state.links))
@@ -200,20 +169,3 @@ def _end_era(state: State, expl: Explanation) -> None:
     state.era = "rail"
     state.round = 1
     expl.add("era.rail_begins", deck=len(state.deck), order=list(state.order))
-
-
-def ranking(state: State) -> list[dict]:
-    """Players best first: most VP, then highest income level, then most money; equal on all three share a place."""
-    def key(i: int) -> tuple[int, int, int]:
-        p = state.players[i]
-        return (p.vp, p.income_level, p.money)
-
-    ordered = sorted(range(len(state.players)), key=key, reverse=True)
-    out = []
-    for rank_pos, i in enumerate(ordered):
-        place = rank_pos + 1
-        if rank_pos and key(ordered[rank_pos - 1]) == key(i):
-            place = out[-1]["place"]
-        p = state.players[i]
-        out.append({"player": i, "place": place, "vp": p.vp, "income_level": p.income_level, "money": p.money})
-    return out

@@ -13,17 +13,24 @@ class View:
         self.state = state
         self.board = state.facts.board
         self.built = frozenset(state.links)
-        self._reach: dict[tuple[tuple[str, ...], frozenset[int]], dict[str, int]] = {}
+        self._reach: dict[tuple[str, ...], dict[str, int]] = {}
         self._network: dict[int, frozenset[str]] = {}
         self._holders: dict[str, list[tuple[str, str, Tile]]] = {}
+        self.plans: dict[tuple, object] = {}  # source plans, memoised by brass_nb.rules.sourcing
 
-    def reachable(self, starts: tuple[str, ...], built: frozenset[int] | None = None) -> dict[str, int]:
-        """Locations connected to ``starts`` (by anyone's links) and their distance in links."""
-        built = self.built if built is None else built
-        key = (starts, built)
-        found = self._reach.get(key)
+    def reachable(self, starts: tuple[str, ...]) -> dict[str, int]:
+        """Locations connected to any of ``starts`` (by anyone's links) and their distance in links."""
+        found = self._reach.get(starts)
         if found is None:
-            found = self._reach[key] = self.board.reachable(starts, built)
+            if len(starts) > 1:
+                found = {}
+                for start in starts:
+                    for loc, d in self.reachable((start,)).items():
+                        if d < found.get(loc, d + 1):
+                            found[loc] = d
+            else:
+                found = self.board.reachable(starts, self.built)
+            self._reach[starts] = found
         return found
 
     def network(self, player: int) -> frozenset[str]:

@@ -1,0 +1,39 @@
+"""Teaching queries: what the rules say about a position without playing anything."""
+from __future__ import annotations
+
+from brass_nb.rules.records import Step
+from brass_nb.rules.sourcing import connected_mines, holder_facts
+from brass_nb.rules.view import View
+
+
+def coal_sources(view: View, location: str) -> Step:
+    """Where coal used at ``location`` would come from: connected mines with coal by distance, then the market."""
+    if location not in view.board.locations:
+        return Step("query.unknown_location", {"location": location, "locations": sorted(view.board.locations)},
+                    ok=False)
+    reach = view.reachable((location,))
+    mines = connected_mines(view, reach)
+    merchants = view.merchants_reached(reach)
+    unconnected = [holder_facts(view, label, loc, t.cubes) for label, loc, t in view.holders("coal")
+                   if loc not in reach]
+    return Step("query.coal_sources", {
+        "location": location,
+        "mines": [holder_facts(view, label, loc, cubes, d) for d, _, label, loc, cubes in mines],
+        "nearest": [label for d, _, label, _, _ in mines if d == mines[0][0]] if mines else [],
+        "unconnected": unconnected, "merchants": merchants,
+        "market_price": view.state.market_price("coal"), "market_cubes": view.state.markets["coal"],
+    }, (location,) + tuple(m[2] for m in mines) + tuple(merchants))
+
+
+def income_space(levels: tuple[int, ...], space: int, loan_levels: int, lowest: int) -> Step:
+    """What income level a track space shows, which spaces share it, and what a loan would do from there."""
+    if not 0 <= space < len(levels):
+        return Step("query.bad_space", {"space": space, "last": len(levels) - 1}, ok=False)
+    level = levels[space]
+    band = [i for i, lv in enumerate(levels) if lv == level]
+    after_loan = level - loan_levels
+    return Step("query.income_space", {
+        "space": space, "level": level, "first_space": band[0], "last_space": band[-1], "band_size": len(band),
+        "loan_level": after_loan if after_loan >= lowest else None,
+        "loan_space": max(i for i, lv in enumerate(levels) if lv == after_loan) if after_loan >= lowest else None,
+    }, (f"space:{space}",))

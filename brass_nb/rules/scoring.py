@@ -1,0 +1,64 @@
+"""Era-end scoring as records: computed without changing anything, so a position can be previewed."""
+from __future__ import annotations
+
+from brass_nb.rules.records import Step
+from brass_nb.rules.state import State
+
+
+def link_scores(state: State) -> list[Step]:
+    """Each link scores the link icons at all its ends: flipped industries (any owner) and merchants' printed
+    icons; not the number of tiles, nor their VP."""
+    board = state.facts.board
+    icons_at: dict[str, list[dict]] = {}
+    for label, t in state.tiles.items():
+        if t.flipped:
+            icons_at.setdefault(board.slot_of[label][0], []).append(
+                {"slot": label, "owner": t.owner, "industry": t.industry, "level": t.level,
+                 "icons": state.spec(t).link_vp})
+    steps = []
+    for index, owner in sorted(state.links.items()):
+        link = board.links[index]
+        ends = []
+        for end in link.ends:
+            parts = list(icons_at.get(end, []))
+            printed = board.locations[end].link_vp
+            if printed:
+                parts.append({"merchant": end, "icons": printed})
+            ends.append({"location": end, "icons": sum(p["icons"] for p in parts), "parts": parts})
+        contributors = tuple(p["slot"] for e in ends for p in e["parts"] if "slot" in p)
+        steps.append(Step("score.link", {"link": link.label, "owner": owner, "ends": ends,
+                                         "vp": sum(e["icons"] for e in ends)}, (f"link:{index}",) + contributors))
+    return steps
+
+
+def industry_scores(state: State) -> list[Step]:
+    """Each flipped industry scores its VP for its owner; unflipped ones score nothing."""
+    return [Step("score.industry", {"slot": label, "owner": t.owner, "industry": t.industry, "level": t.level,
+                                    "vp": state.spec(t).vp}, (label,))
+            for label, t in state.tiles.items() if t.flipped]
+
+
+def ranking(state: State) -> list[dict]:
+    """Players best first: most VP, then highest income level, then most money; equal on all three share a place.
+
+    ``behind_by`` names what put a player below the one ranked just above (None when they share the place).
+    """
+    def key(i: int) -> tuple[int, int, int]:
+        p = state.players[i]
+        return (p.vp, p.income_level, p.money)
+
+    ordered = sorted(range(len(state.players)), key=key, reverse=True)
+    out: list[dict] = []
+    for position, i in enumerate(ordered):
+        p = state.players[i]
+        row = {"player": i, "place": position + 1, "vp": p.vp, "income_level": p.income_level, "money": p.money,
+               "behind_by": None}
+        if position:
+            above = key(ordered[position - 1])
+            differs = [name for name, a, b in zip(("vp", "income_level", "money"), above, key(i)) if a != b]
+            if differs:
+                row["behind_by"] = differs[0]
+            else:
+                row["place"] = out[-1]["place"]
+        out.append(row)
+    return out
