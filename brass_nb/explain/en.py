@@ -47,6 +47,10 @@ def _candidates(cands: list[dict]) -> str:
                     for c in cands])
 
 
+def _route(route: list[str]) -> str:
+    return "its own location" if len(route) == 1 else " → ".join(route)
+
+
 def _coal_nearest(f: dict) -> str:
     cands = f["candidates"]
     text = (f"{f['consumer']} needs {cubes(f['need'], 'coal')}. Coal comes from the nearest CONNECTED coal mine "
@@ -321,7 +325,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "coal.market": _coal_market,
     "coal.no_source": _coal_no_source,
     "coal.take": lambda f: (f"{cubes(f['count'], 'coal')} taken from {f['source']} ({player(f['owner'])}'s mine), "
-                            f"free; {f['left']} left."),
+                            f"free, along {_route(f['route'])}; {f['left']} left."),
     "coal.buy": lambda f: (f"{cubes(f['count'], 'coal')} bought from the coal market for "
                            f"{' + '.join(money(p) for p in f['prices'])} = {money(f['total'])}."),
     "iron.works": _iron_works,
@@ -332,9 +336,10 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                            f"{' + '.join(money(p) for p in f['prices'])} = {money(f['total'])}."),
     "beer.sources": _beer_sources,
     "beer.short": _beer_short,
-    "beer.take": lambda f: (f"{cubes(f['count'], 'beer')} taken from {f['source']} ("
-                            + ("your own brewery" if f["owner"] == f["player"] else f"{player(f['owner'])}'s brewery")
-                            + f"), free; {f['left']} left."),
+    "beer.take": lambda f: (f"{cubes(f['count'], 'beer')} taken from {f['source']}, free: "
+                            + ("your own brewery, no connection needed" if f["owner"] == f["player"]
+                               else f"{player(f['owner'])}'s brewery, connected along {_route(f['route'])}")
+                            + f"; {f['left']} left."),
     "market.sell": _market_sell,
     "market.full": lambda f: f"The {f['resource']} market is full, so the cubes stay on {f['slot']}.",
     "market.not_connected": lambda f: (f"{f['slot']} is not connected to a merchant's trade icon, so its coal stays "

@@ -42,6 +42,10 @@ def _candidates(cands: list[dict]) -> str:
                     for c in cands)
 
 
+def _route(route: list[str]) -> str:
+    return "同じ地点で" if len(route) == 1 else " → ".join(route)
+
+
 def _coal_nearest(f: dict) -> str:
     text = (f"{f['consumer']}には{cubes(f['need'], 'coal')}が必要です。石炭は、つながっている（誰の輸送路でもよい）"
             f"炭鉱のうち、石炭が残っている最も近いものから無料で取ります。持ち主は問いません。"
@@ -299,7 +303,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "coal.nearest": _coal_nearest,
     "coal.market": _coal_market,
     "coal.no_source": _coal_no_source,
-    "coal.take": lambda f: f"{f['source']}（{player(f['owner'])}の炭鉱）から{cubes(f['count'], 'coal')}を無料で取ります。残り{f['left']}個。",
+    "coal.take": lambda f: (f"{f['source']}（{player(f['owner'])}の炭鉱）から{cubes(f['count'], 'coal')}を無料で取り、"
+                            f"{_route(f['route'])}と運びます。残り{f['left']}個。"),
     "coal.buy": lambda f: f"石炭市場から{cubes(f['count'], 'coal')}を{' + '.join(money(p) for p in f['prices'])} = {money(f['total'])}で買います。",
     "iron.works": _iron_works,
     "iron.market": _iron_market,
@@ -307,8 +312,10 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "iron.buy": lambda f: f"鉄市場から{cubes(f['count'], 'iron')}を{' + '.join(money(p) for p in f['prices'])} = {money(f['total'])}で買います。",
     "beer.sources": _beer_sources,
     "beer.short": _beer_short,
-    "beer.take": lambda f: (f"{f['source']}（" + ("自分の醸造所" if f["owner"] == f["player"] else f"{player(f['owner'])}の醸造所")
-                            + f"）から{cubes(f['count'], 'beer')}を無料で使います。残り{f['left']}樽。"),
+    "beer.take": lambda f: (f"{f['source']}から{cubes(f['count'], 'beer')}を無料で使います（"
+                            + ("自分の醸造所なのでつながり不要" if f["owner"] == f["player"]
+                               else f"{player(f['owner'])}の醸造所で、{_route(f['route'])}とつながっている")
+                            + f"）。残り{f['left']}樽。"),
     "market.sell": _market_sell,
     "market.full": lambda f: f"{RESOURCE[f['resource']]}市場に空き枠がないので、資源は{f['slot']}に残ります。",
     "market.not_connected": lambda f: (f"{f['slot']}は市場接続アイコンへつながっていないので、石炭はタイルに残ります"
