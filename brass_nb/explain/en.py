@@ -195,11 +195,15 @@ def _link(f: dict) -> str:
     return f"{f['link']} touches your network at {listing(f['touching'])} ({ERA[f['era']]})."
 
 
+def icons(n: int) -> str:
+    return f"{n} icon" + ("s" if n != 1 else "")
+
+
 def _link_score(f: dict) -> str:
     ends = []
     for e in f["ends"]:
-        parts = [f"{p['merchant']} merchant's printed icons {p['icons']}" if "merchant" in p else
-                 f"{tile(p['industry'], p['level'])} at {p['slot']} ({player(p['owner'])}) {p['icons']}"
+        parts = [f"printed beside the merchant: {icons(p['icons'])}" if "merchant" in p else
+                 f"{player(p['owner'])}'s flipped {tile(p['industry'], p['level'])}: {icons(p['icons'])}"
                  for p in e["parts"]]
         ends.append(f"{e['location']} {e['icons']}" + (f" ({listing(parts)})" if parts else ""))
     return (f"{player(f['owner'])}'s link {f['link']} scores the link icons at its ends (icons, not tiles or "

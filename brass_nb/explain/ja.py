@@ -182,11 +182,11 @@ def _link(f: dict) -> str:
 def _link_score(f: dict) -> str:
     ends = []
     for e in f["ends"]:
-        parts = [f"{p['merchant']}の商人に印刷されたアイコン{p['icons']}" if "merchant" in p else
-                 f"{p['slot']}の{tile(p['industry'], p['level'])}（{player(p['owner'])}）{p['icons']}"
+        parts = [f"商人の地点に印刷: アイコン{p['icons']}個" if "merchant" in p else
+                 f"{player(p['owner'])}の稼働済み{tile(p['industry'], p['level'])}: アイコン{p['icons']}個"
                  for p in e["parts"]]
         ends.append(f"{e['location']} {e['icons']}" + (f"（{'、'.join(parts)}）" if parts else ""))
-    return (f"{player(f['owner'])}の運輸タイル{f['link']}は両端のリンク得点アイコンを数えます"
+    return (f"{player(f['owner'])}の運輸タイル「{f['link']}」は両端のリンク得点アイコンを数えます"
             f"（産業の枚数やその勝利点ではありません）: "
             f"{' + '.join(ends)} = {f['vp']}勝利点。")
 
