@@ -1,5 +1,5 @@
-"""Speed of the rules core and the explanations: random 4-player games per second, the median time of
-legal_actions(), and the median time to render one played action's explanation.
+"""Speed of the rules core, the explanations and the pictures: random 4-player games per second, the median
+time of legal_actions(), of rendering one played action's explanation, and of drawing a mid-game position.
 
 Run: python scripts/benchmark.py [--games N]
 Games are played by brass_nb.rules.randomplay (seeded); legal_actions() is timed on a fresh position
@@ -61,6 +61,36 @@ def main() -> None:
                     renders[name].append(time.perf_counter() - t)
     for name, times in renders.items():
         report(f"render {name} (en+ja)", times, "explanations")
+
+    from brass_nb.plot import draw, png
+
+    game = busiest_position(args.players)
+    pictures = []
+    for _ in range(15):
+        t = time.perf_counter()
+        png(draw(game))
+        pictures.append(time.perf_counter() - t)
+    report(f"draw a {args.players}-player mid-game position ({len(game.state.tiles)} tiles, "
+           f"{len(game.state.links)} links) to PNG", pictures, "drawings")
+
+
+def busiest_position(players: int):
+    """The seeded random position with the most tiles and links on the board (a crowded mid-game)."""
+    best = (0, 0, 0)
+    for seed in range(10):
+        game = new_game("birmingham", players=players, seed=seed)
+        rng = random.Random(seed)
+        decisions = 0
+        while not game.is_over:
+            game.play(random_action(game, rng))
+            decisions += 1
+            best = max(best, (len(game.state.tiles) + len(game.state.links), seed, decisions))
+    _, seed, decisions = best
+    game = new_game("birmingham", players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        game.play(random_action(game, rng))
+    return game
 
 
 def report(what: str, timings: list[float], unit: str) -> None:

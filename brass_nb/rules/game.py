@@ -114,6 +114,20 @@ class Game:
             self._view = View(self.state)
         return self._view
 
+    def picture(self, highlight=None, network: int | None = None, connected: str | None = None,
+                language: str = "en"):
+        """The position as a picture (shows itself in Jupyter; ``.figure()`` gives the matplotlib figure).
+
+        ``highlight`` takes a step, an explanation or a list of steps; ``network`` a player index;
+        ``connected`` a location name.
+        """
+        from brass_nb.plot import Picture
+
+        return Picture(self, highlight=highlight, network=network, connected=connected, language=language)
+
+    def _repr_png_(self) -> bytes:
+        return self.picture()._repr_png_()
+
     def __repr__(self) -> str:
         s = self.state
         status = "game over" if s.over else f"Player {self.current_player + 1} (index {self.current_player}) to act"

@@ -1,0 +1,137 @@
+"""Pictures of a position with matplotlib, and highlights of explanation steps. Reads state and records only.
+
+    fig = brass_nb.plot.draw(game)                                   # the position
+    fig = brass_nb.plot.draw(game, highlight=explanation)            # what each step used
+    fig = brass_nb.plot.draw(game, network=0, connected="Walsall")   # your network vs connected
+"""
+from __future__ import annotations
+
+import io
+from typing import Iterable, Union
+
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+
+from brass_nb.plot import board, overlays, style
+from brass_nb.plot.layout import layout_for
+from brass_nb.rules.game import Game
+from brass_nb.rules.records import Explanation, Step
+from brass_nb.rules.state import State
+
+Highlight = Union[Step, Explanation, Iterable[Step], None]
+
+__all__ = ["draw", "draw_map", "png", "Picture"]
+
+
+def _steps(highlight: Highlight) -> list[Step]:
+    if highlight is None:
+        return []
+    if isinstance(highlight, Step):
+        return [highlight]
+    if isinstance(highlight, Explanation):
+        return list(highlight.steps)
+    return list(highlight)
+
+
+def draw_map(ax: Axes, position: Game | State, highlight: Highlight = None, network: int | None = None,
+             connected: str | None = None, language: str = "en") -> set[str]:
+    """Draw the board of ``position`` on ``ax`` (links, locations, tiles, merchants) with any overlays.
+
+    Returns the kinds of overlay drawn (keys of :data:`overlays.OVERLAY_LEGEND`).
+    """
+    state = position.state if isinstance(position, Game) else position
+    layout = layout_for(state.facts)
+    x0, x1, y0, y1 = layout.extent
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y0, y1)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    board.draw_links(ax, state, layout)
+    board.draw_locations(ax, state, layout, language)
+    kinds: set[str] = set()
+    if connected is not None:
+        overlays.draw_connected(ax, state, layout, connected)
+        kinds.add("connected")
+    if network is not None:
+        overlays.draw_network(ax, state, layout, network)
+        kinds.add("network")
+    for step in _steps(highlight):
+        kinds |= overlays.draw_step(ax, state, layout, step)
+    return kinds
+
+
+def draw(position: Game | State, highlight: Highlight = None, network: int | None = None,
+         connected: str | None = None, language: str = "en", width: float = 11.0) -> Figure:
+    """A figure of the whole position: the map, the coal and iron markets, and a panel per player.
+
+    Args:
+        highlight: a step, an explanation or steps to draw over the board (coal route, sources, scores...).
+        network: a player index: ring the locations of that player's network (dashed, in their colour).
+        connected: a location: shade everything connected to it by anyone's links (green, with distances).
+        language: "en" or "ja" for location names.
+    """
+    state = position.state if isinstance(position, Game) else position
+    fig = Figure(figsize=(width, width * 0.78), dpi=80)
+    FigureCanvasAgg(fig)
+    grid = fig.add_gridspec(2, 2, width_ratios=(3.1, 1), height_ratios=(1.35, 1), wspace=0.02, hspace=0.08,
+                            left=0.01, right=0.99, top=0.95, bottom=0.02)
+    kinds = draw_map(fig.add_subplot(grid[:, 0]), state, highlight, network, connected, language)
+    board.draw_markets(fig.add_subplot(grid[0, 1]), state)
+    panel = fig.add_subplot(grid[1, 1])
+    board.draw_players(panel, state, state.current_player)
+    _legend(panel, state.facts.industry_names, kinds)
+    fig.suptitle(_title(state), fontsize=11, x=0.02, ha="left")
+    return fig
+
+
+def _title(state: State) -> str:
+    if state.over:
+        return f"{state.facts.title} — game over"
+    who = state.current_player
+    return f"{state.facts.title} — {state.era} era, round {state.round} — Player {who + 1} to act"
+
+
+def _legend(ax: Axes, industries: dict[str, str], kinds: set[str]) -> None:
+    handles = [Line2D([], [], **{k: v for k, v in s.items()}, label=style.LINK_LEGEND[key])
+               for key, s in style.LINK_STYLES.items()]
+    handles += [Patch(facecolor="white", edgecolor="#555555", linewidth=2, label="tile, unflipped"),
+                Patch(facecolor="#555555", edgecolor="#555555", label="tile, flipped (scores)"),
+                Patch(facecolor="#555555", edgecolor="#8b7355", label="blank merchant tile"),
+                Patch(facecolor="#dddddd", edgecolor="#8b7355", label="no merchant tile")]
+    handles += [Patch(facecolor=style.INDUSTRY_COLORS[i], label=f"{style.INDUSTRY_GLYPHS[i]} {name}")
+                for i, name in industries.items()]
+    for kind in sorted(kinds):
+        shape, colour, text = overlays.OVERLAY_LEGEND[kind]
+        if shape == "line":
+            handles.append(Line2D([], [], color=colour, linewidth=6, alpha=0.6, label=text))
+        elif shape in ("ring", "dashed"):
+            handles.append(Patch(facecolor="none", edgecolor=colour, linewidth=2,
+                                 linestyle="--" if shape == "dashed" else "-", label=text))
+        elif shape == "cross":
+            handles.append(Line2D([], [], color=colour, marker="x", linestyle="none", markersize=7, label=text))
+        else:
+            handles.append(Patch(facecolor=colour, alpha=0.6 if shape == "halo" else 1, label=text))
+    ax.legend(handles=handles, loc="lower left", fontsize=6.2, frameon=False, ncol=2, bbox_to_anchor=(0, 0))
+
+
+def png(fig: Figure, dpi: int | None = None) -> bytes:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
+
+class Picture:
+    """A position drawn on demand; shows itself in Jupyter and hands out its matplotlib figure."""
+
+    def __init__(self, position: Game | State, **options):
+        self.position = position
+        self.options = options
+
+    def figure(self) -> Figure:
+        return draw(self.position, **self.options)
+
+    def _repr_png_(self) -> bytes:
+        return png(self.figure())

@@ -1,0 +1,198 @@
+"""Draw a position: link spaces and links, locations with their slots and tiles, merchants, markets, players.
+
+Artists are added with ``add_artist`` (the axes limits are fixed by the layout), which skips
+matplotlib's data-limit updates and keeps a full position well under the drawing budget.
+
+Every artist that stands for a board thing gets a ``gid`` (``"link:12"``, ``"tile:Dudley[1]"``,
+``"label:Dudley"``...), so tests and overlays can find exactly what was drawn.
+"""
+from __future__ import annotations
+
+import matplotlib.colors as mcolors
+from matplotlib.axes import Axes
+from matplotlib.collections import PatchCollection
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
+
+from brass_nb.plot import style
+from brass_nb.plot.layout import SLOT, Layout
+from brass_nb.rules.state import State
+
+LABEL_BOX = {"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none", "alpha": 0.75}
+
+
+def draw_links(ax: Axes, state: State, layout: Layout) -> None:
+    """Empty link spaces in their era style; built links thick in the owner's colour."""
+    for link in state.facts.board.links:
+        owner = state.links.get(link.index)
+        if owner is None:
+            kwargs = dict(style.LINK_STYLES[(link.canal, link.rail)], zorder=1, alpha=0.9)
+        else:
+            kwargs = {"color": style.player_color(owner), "linewidth": 5.0, "zorder": 2, "solid_capstyle": "round"}
+        for (x0, y0), (x1, y1) in layout.link_segments[link.index]:
+            line = Line2D([x0, x1], [y0, y1], **kwargs)
+            line.set_gid(f"link:{link.index}" if owner is None else f"built:{link.index}")
+            ax.add_artist(line)
+        if len(link.ends) > 2:
+            x, y = layout.link_mids[link.index]
+            junction = Circle((x, y), 0.9, facecolor="white", edgecolor=kwargs["color"], linewidth=1.5, zorder=3)
+            junction.set_gid(f"junction:{link.index}")
+            ax.add_artist(junction)
+
+
+def draw_locations(ax: Axes, state: State, layout: Layout, language: str) -> None:
+    board = state.facts.board
+    names = _names(state, language)
+    empty: list[Rectangle] = []
+    boxes = []
+    for name, loc in board.locations.items():
+        x0, y0, x1, y1 = layout.boxes[name]
+        merchant = loc.kind == "merchant"
+        boxes.append(FancyBboxPatch((x0, y0), x1 - x0, y1 - y0, boxstyle="round,pad=0.3,rounding_size=0.8",
+                                    facecolor="#efe6d2" if merchant else "#fbf8f1",
+                                    edgecolor="#8b7355" if merchant else "#6b6b6b", linewidth=1.0))
+        lx, ly = layout.label_anchor(name)
+        text = ax.text(lx, ly + 0.3, names.get(name, name), ha="center", va="bottom", fontsize=8, zorder=6,
+                       family=style.font_family(language),
+                       fontweight="bold" if loc.kind == "town" and language != "ja" else "normal",
+                       style="italic" if loc.kind != "town" else "normal", bbox=LABEL_BOX)
+        text.set_gid(f"label:{name}")
+        if merchant:
+            _draw_merchant(ax, state, layout, name)
+        else:
+            for label, icons in zip(board.slot_labels[name], loc.slots):
+                tile = state.tiles.get(label)
+                if tile is None:
+                    empty.extend(_empty_slot(ax, layout.slots[label], icons))
+                else:
+                    _draw_tile(ax, state, layout.slots[label], label)
+    # Location boxes and empty slots are many and plain: a collection draws much faster than a patch each.
+    ax.add_collection(PatchCollection(boxes, match_original=True, zorder=3), autolim=False)
+    ax.add_collection(PatchCollection(empty, match_original=True, zorder=4), autolim=False)
+
+
+def _names(state: State, language: str) -> dict[str, str]:
+    return state.facts.translations.get(language, {})
+
+
+def _empty_slot(ax: Axes, centre: tuple[float, float], icons: tuple[str, ...]) -> list[Rectangle]:
+    """The coloured halves and frame of an empty slot (returned for one collection), and its glyphs."""
+    x, y = centre
+    width = SLOT / len(icons)
+    parts = [Rectangle((x - SLOT / 2 + i * width, y - SLOT / 2), width, SLOT,
+                       facecolor=mcolors.to_rgba(style.INDUSTRY_COLORS[industry], 0.55), edgecolor="none")
+             for i, industry in enumerate(icons)]
+    parts.append(Rectangle((x - SLOT / 2, y - SLOT / 2), SLOT, SLOT, facecolor="none", edgecolor="#777777",
+                           linewidth=0.6))
+    glyphs = "/".join(style.INDUSTRY_GLYPHS[i] for i in icons)
+    ax.text(x, y, glyphs, ha="center", va="center", fontsize=5.4 if len(icons) > 1 else 6.6, color="#444444",
+            zorder=5)
+    return parts
+
+
+def _draw_tile(ax: Axes, state: State, centre: tuple[float, float], label: str) -> None:
+    """Unflipped: white with a thick border in the owner's colour. Flipped (稼働済み): filled with that colour."""
+    tile = state.tiles[label]
+    colour = style.player_color(tile.owner)
+    x, y = centre
+    square = Rectangle((x - SLOT / 2, y - SLOT / 2), SLOT, SLOT, facecolor=colour if tile.flipped else "white",
+                       edgecolor=colour, linewidth=2.2, zorder=4)
+    square.set_gid(f"tile:{label}")
+    ax.add_artist(square)
+    band = Rectangle((x - SLOT / 2, y + SLOT / 2 - 1.3), SLOT, 1.3, facecolor=style.INDUSTRY_COLORS[tile.industry],
+                     edgecolor="none", zorder=4.5)
+    ax.add_artist(band)
+    ax.text(x, y + SLOT / 2 - 0.6, style.INDUSTRY_GLYPHS[tile.industry], ha="center", va="center", fontsize=5.4,
+            color="#222222", zorder=5)
+    ax.text(x, y - 0.55, style.ROMAN[tile.level], ha="center", va="center", fontsize=8.5, fontweight="bold",
+            color="white" if tile.flipped else colour, zorder=5)
+    if tile.cubes:
+        resource = state.facts.resource_of[tile.industry]
+        marker = Circle if resource == "beer" else None
+        cx, cy = x + SLOT / 2 - 0.15, y - SLOT / 2 + 0.15
+        if marker:
+            cube = Circle((cx, cy), 0.75, facecolor=style.CUBE_COLORS[resource], edgecolor="white", linewidth=0.6,
+                          zorder=6)
+        else:
+            cube = Rectangle((cx - 0.75, cy - 0.75), 1.5, 1.5, facecolor=style.CUBE_COLORS[resource],
+                             edgecolor="white", linewidth=0.6, zorder=6)
+        cube.set_gid(f"cubes:{label}")
+        ax.add_artist(cube)
+        ax.text(cx, cy, str(tile.cubes), ha="center", va="center", fontsize=5, color="white", zorder=7,
+                fontweight="bold")
+
+
+def _draw_merchant(ax: Axes, state: State, layout: Layout, name: str) -> None:
+    loc = state.facts.board.locations[name]
+    for i in range(len(loc.merchant_spaces)):
+        label = f"{name}[{i + 1}]"
+        x, y = layout.slots[label]
+        space = state.merchants.get(label)
+        if space is None:
+            face, text = "#dddddd", "–"
+        elif not space.buys:
+            face, text = "#555555", ""
+        else:
+            face = "white"
+            text = "all" if len(space.buys) >= 3 else "/".join(style.INDUSTRY_GLYPHS[b] for b in space.buys)
+        tile = FancyBboxPatch((x - SLOT / 2 + 0.2, y - SLOT / 2 + 0.2), SLOT - 0.4, SLOT - 0.4,
+                              boxstyle="round,pad=0.1,rounding_size=0.6", facecolor=face, edgecolor="#8b7355",
+                              linewidth=0.8, zorder=4)
+        tile.set_gid(f"merchant:{label}")
+        ax.add_artist(tile)
+        if text:
+            ax.text(x, y, text, ha="center", va="center", fontsize=5.8, zorder=5)
+        if space is not None and space.beer:
+            barrel = Circle((x + SLOT / 2 - 0.2, y + SLOT / 2 - 0.2), 0.75, facecolor=style.CUBE_COLORS["beer"],
+                            edgecolor="white", linewidth=0.6, zorder=6)
+            barrel.set_gid(f"beer:{label}")
+            ax.add_artist(barrel)
+    kind, amount = loc.beer_bonus
+    bonus = {"money": f"£{amount}", "vp": f"+{amount} VP", "income_spaces": f"+{amount} income",
+             "free_develop": "free develop"}[kind]
+    x0, y0, x1, _ = layout.boxes[name]
+    ax.text((x0 + x1) / 2, y0 - 0.6, f"beer bonus: {bonus}", ha="center", va="top", fontsize=5.2, color="#6b4f2a",
+            zorder=6, bbox=LABEL_BOX)
+
+
+def draw_markets(ax: Axes, state: State) -> None:
+    """Each market as a column of priced spaces, cheapest at the bottom; filled spaces hold a cube."""
+    ax.set_axis_off()
+    ax.set_xlim(0, 10)
+    ax.set_ylim(-1.5, 15.5)
+    for column, resource in enumerate(("coal", "iron")):
+        market = state.facts.markets.get(resource)
+        if market is None:
+            continue
+        size, filled = len(market.prices), state.markets[resource]
+        x = 2 + column * 5
+        ax.text(x + 0.5, 15.0, f"{resource} market", ha="center", fontsize=7.5, fontweight="bold")
+        spaces = [Rectangle((x, i), 1, 0.85, facecolor=style.CUBE_COLORS[resource] if i >= size - filled else "white",
+                            edgecolor="#666666", linewidth=0.6) for i in range(size)]
+        collection = PatchCollection(spaces, match_original=True)
+        collection.set_gid(f"market:{resource}")
+        ax.add_collection(collection, autolim=False)
+        for i, price in enumerate(market.prices):
+            if i == 0 or market.prices[i - 1] != price:
+                runs = market.prices.count(price)
+                ax.text(x - 0.3, i + runs / 2 - 0.1, f"£{price}", ha="right", va="center", fontsize=7)
+        ax.text(x + 0.5, -0.9, f"empty: £{market.price_when_empty}", ha="center", fontsize=5.6, color="#555555")
+
+
+def draw_players(ax: Axes, state: State, current: int | None) -> None:
+    """One row per player: money, income level (track space), VP, cards in hand, money spent this round."""
+    ax.set_axis_off()
+    ax.set_xlim(0, 10)
+    rows = len(state.players)
+    ax.set_ylim(-5.5, rows + 0.6)
+    ax.text(0.6, rows, f"{'':9}{'money':>6}{'income (space)':>16}{'VP':>5}{'cards':>7}{'spent':>7}",
+            va="center", fontsize=6.6, family="monospace", color="#555555")
+    for i, p in enumerate(state.players):
+        y = rows - 1 - i
+        ax.add_artist(Rectangle((0.05, y - 0.3), 0.4, 0.6, facecolor=style.player_color(i), edgecolor="none"))
+        name = ("▶" if i == current else " ") + f"Player {i + 1}"
+        income = f"{p.income_level} ({p.income_space})"
+        row = ax.text(0.6, y, f"{name:<9}{'£' + str(p.money):>6}{income:>16}{p.vp:>5}{len(p.hand):>7}"
+                              f"{'£' + str(p.spent_this_round):>7}", va="center", fontsize=6.6, family="monospace",
+                      fontweight="bold" if i == current else "normal")
+        row.set_gid(f"player:{i}")

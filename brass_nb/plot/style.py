@@ -1,0 +1,52 @@
+"""How things look: player colours, industry colours and glyphs, link styles. No rules, no positions."""
+from __future__ import annotations
+
+import importlib.util
+from functools import cache
+from pathlib import Path
+
+from matplotlib import font_manager
+
+PLAYER_COLORS = ("#c8102e", "#1f6fb2", "#e0a100", "#6a3d9a")
+"""Player 1..4: red, blue, gold, purple (distinct for common colour-vision deficiencies by lightness too)."""
+
+INDUSTRY_COLORS = {"cotton": "#f4b6c2", "manufacturer": "#a9d6f5", "pottery": "#e9c99a", "coal": "#8c8c8c",
+                   "iron": "#f0a35e", "brewery": "#f3e27a", "port": "#9fd8cb", "shipyard": "#c5b3e6"}
+INDUSTRY_GLYPHS = {"cotton": "Ct", "manufacturer": "Mf", "pottery": "Po", "coal": "Co", "iron": "Fe",
+                   "brewery": "Br", "port": "Pt", "shipyard": "Sh"}
+CUBE_COLORS = {"coal": "#1a1a1a", "iron": "#d9661f", "beer": "#b5651d"}
+
+LINK_STYLES = {  # (canal allowed, rail allowed) -> line style of an empty link space
+    (True, True): {"color": "#9a9a9a", "linestyle": "-", "linewidth": 1.6},
+    (True, False): {"color": "#3a7dc9", "linestyle": (0, (5, 3)), "linewidth": 1.6},
+    (False, True): {"color": "#444444", "linestyle": (0, (1, 2)), "linewidth": 1.8},
+}
+LINK_LEGEND = {(True, True): "canal or rail", (True, False): "canal only", (False, True): "rail only"}
+
+ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII")
+HIGHLIGHT = "#ffd400"
+NETWORK_STYLE = {"linestyle": "-", "linewidth": 3.0}
+CONNECTED_COLOR = "#2ca02c"
+
+
+def font_family(language: str) -> list[str]:
+    """Fonts for names in ``language``: DejaVu Sans, falling back to IPAexGothic for Japanese glyphs.
+
+    The IPAexGothic file ships with the matplotlib-fontja package; it is registered without importing
+    that package, whose import would change matplotlib's global font settings.
+    """
+    if language != "ja":
+        return ["DejaVu Sans"]
+    _register_japanese_font()
+    return ["DejaVu Sans", "IPAexGothic"]
+
+
+@cache
+def _register_japanese_font() -> None:
+    spec = importlib.util.find_spec("matplotlib_fontja")
+    if spec and spec.submodule_search_locations:
+        font_manager.fontManager.addfont(str(Path(spec.submodule_search_locations[0]) / "fonts" / "ipaexg.ttf"))
+
+
+def player_color(player: int) -> str:
+    return PLAYER_COLORS[player % len(PLAYER_COLORS)]
