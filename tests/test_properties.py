@@ -6,7 +6,8 @@ import random
 import pytest
 
 import brass_nb as bn
-from brass_nb.rules.game import game_from_json, new_game
+from brass_nb.rules.game import new_game
+from brass_nb.saves import game_from_json
 from brass_nb.rules.randomplay import random_action
 
 GAMES_PER_COUNT = 200

@@ -271,6 +271,23 @@ def _settle(f: dict) -> str:
             f"{money(f['money_now'])} left.")
 
 
+def at(f: dict) -> str:
+    return f"Line {f['line']}: " if f.get("line") else ""
+
+
+def _scenario_value(f: dict) -> str:
+    who = f"player {f['player']}'s " if f.get("player") else ""
+    return f"{at(f)}{who}{f['field']} is {f['value']}; it must be {f['expected']}."
+
+
+def _scenario_no_tile(f: dict) -> str:
+    text = (f"{at(f)}player {f['player']} has no {tile(f['industry'], f['level'])} left to place: "
+            f"{f['printed']} printed on the mat")
+    if "on_mat" in f:
+        text += f", {f['on_board']} on the board and {f['on_mat']} still on the mat"
+    return text + "."
+
+
 MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])} discards {f['card']}"
                                + ("." if f["action"] == "build" else " (any card will do: only building reads the card).")),
@@ -440,6 +457,37 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "query.unknown_location": lambda f: f"No location is called {f['location']}.",
     "query.income_space": _income_space,
     "query.bad_space": lambda f: f"The income track runs from space 0 to {f['last']}; there is no space {f['space']}.",
+    "scenario.players": lambda f: f"This game is for {listing([str(n) for n in f['allowed']], 'or')} players, "
+                                  f"not {f['players']}.",
+    "scenario.syntax": lambda f: f"{at(f)}'{f['text']}' is not understood; expected {f['expected']}.",
+    "scenario.unknown_name": lambda f: (f"{at(f)}unknown {f['kind']} '{f['text']}'"
+                                        + (f"; did you mean {f['suggestion']}?" if f.get("suggestion") else ".")),
+    "scenario.no_such_slot": lambda f: f"{at(f)}there is no slot {f['slot']}; the slots are {listing(f['slots'])}.",
+    "scenario.slot_taken": lambda f: f"{at(f)}{f['slot']} already has a tile.",
+    "scenario.link_taken": lambda f: f"{at(f)}{f['link']} already has a link.",
+    "scenario.player": lambda f: f"{at(f)}there is no player {f['player']} in a {f['players']}-player game.",
+    "scenario.slot_industry": lambda f: (f"{at(f)}{f['slot']} shows {listing([INDUSTRY[i] for i in f['icons']], 'or')}"
+                                         f", not {INDUSTRY[f['industry']]}."),
+    "scenario.value": _scenario_value,
+    "scenario.canal_tile_in_rail": lambda f: (f"{at(f)}{tile(f['industry'], f['level'])} at {f['slot']} is a canal-era "
+                                              f"tile; level I tiles leave the board when the canal era ends."),
+    "scenario.cubes": lambda f: (f"{at(f)}{tile(f['industry'], f['level'])} at {f['slot']} cannot hold {f['cubes']}: "
+                                 + {"sold": "cotton mills, manufacturers and potteries hold no cubes",
+                                    "flipped": "a flipped tile has used its last cube or barrel",
+                                    "too_many": f"it is built with {f['most']} at most"}[f["why"]] + "."),
+    "scenario.empty_unflipped": lambda f: (f"{at(f)}the {INDUSTRY[f['industry']]} at {f['slot']} has nothing left, so "
+                                           f"it has flipped: write 'flipped' or give it cubes."),
+    "scenario.no_tile_left": _scenario_no_tile,
+    "scenario.canal_one_per_town": lambda f: (f"{at(f)}in the canal era player {f['player']} may have only one "
+                                              f"industry in {f['location']}, not {listing(f['slots'])}."),
+    "scenario.link_era": lambda f: (f"{at(f)}{f['link']} is " + ("rail only" if f["rail"] else "canal only")
+                                    + f", so no link can be there in the {ERA[f['era']]}."),
+    "scenario.too_many_links": lambda f: f"Player {f['player']} has {f['links']} links; each player owns {f['most']}.",
+    "scenario.merchant_space": lambda f: (f"{at(f)}there is no merchant space {f['space']} in a {f['players']}-player "
+                                          f"game."),
+    "scenario.order": lambda f: (f"The turn order {f['order']} must name each of the {f['players']} players once, and "
+                                 f"the player to act must be in it."),
+    "scenario.no_cards": lambda f: f"Player {f['player']} is to act but holds no cards.",
     "notation.shape": lambda f: (f"'{f['text']}' is not an action. Actions start with "
                                  f"{listing(f['verbs'], 'or')}, e.g. 'build coal Dudley[1] with card Dudley'."),
     "notation.unknown_name": lambda f: (f"Unknown {f['kind']} '{f['text']}'"

@@ -251,6 +251,23 @@ def _settle(f: dict) -> str:
             f"残金{money(f['money_now'])}。")
 
 
+def at(f: dict) -> str:
+    return f"{f['line']}行目: " if f.get("line") else ""
+
+
+def _scenario_value(f: dict) -> str:
+    who = f"プレイヤー{f['player']}の" if f.get("player") else ""
+    return f"{at(f)}{who}{f['field']}が{f['value']}になっています。{f['expected']}でなければなりません。"
+
+
+def _scenario_no_tile(f: dict) -> str:
+    text = (f"{at(f)}プレイヤー{f['player']}には置ける{tile(f['industry'], f['level'])}が残っていません"
+            f"（個人ボードに印刷された枚数は{f['printed']}")
+    if "on_mat" in f:
+        text += f"、盤上に{f['on_board']}枚、個人ボードに{f['on_mat']}枚"
+    return text + "）。"
+
+
 MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])}は「{f['card']}」を捨てます"
                                + ("。" if f["action"] == "build" else "（建設以外はカードの種類を問いません）。")),
@@ -403,6 +420,34 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "query.unknown_location": lambda f: f"{f['location']}という地点はありません。",
     "query.income_space": _income_space,
     "query.bad_space": lambda f: f"収入トラックは0から{f['last']}のマスまでです。{f['space']}のマスはありません。",
+    "scenario.players": lambda f: f"このゲームは{'、'.join(map(str, f['allowed']))}人用で、{f['players']}人では遊べません。",
+    "scenario.syntax": lambda f: f"{at(f)}「{f['text']}」を読めません。必要な形: {f['expected']}。",
+    "scenario.unknown_name": lambda f: (f"{at(f)}「{f['text']}」という名前が見つかりません"
+                                        + (f"。もしかして {f['suggestion']} ですか？" if f.get("suggestion") else "。")),
+    "scenario.no_such_slot": lambda f: f"{at(f)}{f['slot']}という建設枠はありません（建設枠: {'、'.join(f['slots'])}）。",
+    "scenario.slot_taken": lambda f: f"{at(f)}{f['slot']}にはすでにタイルがあります。",
+    "scenario.link_taken": lambda f: f"{at(f)}{f['link']}にはすでに運輸タイルがあります。",
+    "scenario.player": lambda f: f"{at(f)}{f['players']}人のゲームにプレイヤー{f['player']}はいません。",
+    "scenario.slot_industry": lambda f: (f"{at(f)}{f['slot']}のアイコンは{either([INDUSTRY[i] for i in f['icons']])}で、"
+                                         f"{INDUSTRY[f['industry']]}は置けません。"),
+    "scenario.value": _scenario_value,
+    "scenario.canal_tile_in_rail": lambda f: (f"{at(f)}{f['slot']}の{tile(f['industry'], f['level'])}は運河時代のタイルです。"
+                                              f"レベル1は運河時代の終わりに盤から取り除かれます。"),
+    "scenario.cubes": lambda f: (f"{at(f)}{f['slot']}の{tile(f['industry'], f['level'])}に{f['cubes']}個は載せられません: "
+                                 + {"sold": "紡績所・製造所・陶器工場には資源を載せません",
+                                    "flipped": "稼働済みのタイルは資源を使い切っています",
+                                    "too_many": f"建設時に載るのは最大{f['most']}個です"}[f["why"]] + "。"),
+    "scenario.empty_unflipped": lambda f: (f"{at(f)}{f['slot']}の{INDUSTRY[f['industry']]}は資源が残っていないので稼働済みです。"
+                                           f"flipped と書くか、資源を載せてください。"),
+    "scenario.no_tile_left": _scenario_no_tile,
+    "scenario.canal_one_per_town": lambda f: (f"{at(f)}運河時代はプレイヤー{f['player']}の産業は{f['location']}に1枚までです"
+                                              f"（{'、'.join(f['slots'])}）。"),
+    "scenario.link_era": lambda f: (f"{at(f)}{f['link']}は" + ("鉄道専用" if f["rail"] else "運河専用")
+                                    + f"の線なので、{ERA[f['era']]}には運輸タイルを置けません。"),
+    "scenario.too_many_links": lambda f: f"プレイヤー{f['player']}の運輸タイルは{f['links']}枚ですが、持っているのは{f['most']}枚です。",
+    "scenario.merchant_space": lambda f: f"{at(f)}{f['players']}人のゲームに{f['space']}という商人の枠はありません。",
+    "scenario.order": lambda f: f"手番順{f['order']}は{f['players']}人全員を1回ずつ含み、手番のプレイヤーも含む必要があります。",
+    "scenario.no_cards": lambda f: f"手番のプレイヤー{f['player']}に手札がありません。",
     "notation.shape": lambda f: (f"「{f['text']}」はアクションとして読めません。アクションは "
                                  f"{'、'.join(f['verbs'])} のどれかで始めます（例: build coal Dudley[1] with card Dudley）。"),
     "notation.unknown_name": lambda f: (f"「{f['text']}」という名前が見つかりません"

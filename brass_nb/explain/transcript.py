@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 from brass_nb.explain import CATALOGS_PLAYER, reason
-from brass_nb.rules.game import Game, game_from_json
+from brass_nb.rules.game import Game
+from brass_nb.saves import game_from_json
 
 
 def transcript(game: Game, language: str = "en") -> str:
     """Replay ``game``'s actions from its start and write each explanation, one step per line with its rule id."""
     start = game.to_json()
     replay = game_from_json({**start, "actions": []})
-    lines = [f"# brass_nb transcript: {start['game']}, {start['players']} players, seed {start['seed']}, "
-             f"language {language}", f"# {len(game.log)} decisions", ""]
+    origin = f"seed {start['seed']}" if "seed" in start else "a written position"
+    lines = [f"# brass_nb transcript: {start['game']}, {start['players']} players, {origin}, language {language}",
+             f"# {len(game.log)} decisions", ""]
     for action in game.log:
         explanation = replay.play(action)
         lines.append(f"> {explanation.action}  [{CATALOGS_PLAYER[language](explanation.player)}]")

@@ -151,36 +151,36 @@ Action = Union[Build, Network, Develop, Sell, Loan, Scout, Pass, Done, Remove]
 # ---------------------------------------------------------------- parsing
 
 
-def _norm(text: str) -> str:
+def normalize_name(text: str) -> str:
     return re.sub(r"[\s\-\u2010-\u2015/_.]+", "", text.casefold())
 
 
-class _Vocabulary:
+class Vocabulary:
     """Case-, space- and dash-insensitive lookups of every name the notation uses."""
 
     def __init__(self, facts: GameFacts):
         board = facts.board
-        self.industries = {_norm(i): i for i in facts.industries}
-        self.industries.update({_norm(name): i for i, name in facts.industry_names.items()})
-        self.locations = {_norm(n): n for n in board.locations}
+        self.industries = {normalize_name(i): i for i in facts.industries}
+        self.industries.update({normalize_name(name): i for i, name in facts.industry_names.items()})
+        self.locations = {normalize_name(n): n for n in board.locations}
         cards = [n for n in board.towns] + list(facts.card_industries) + ["Wild Location", "Wild Industry"]
-        self.cards = {_norm(c): c for c in cards}
+        self.cards = {normalize_name(c): c for c in cards}
         self.links: dict[str, str] = {}
         for link in board.links:
             ends = link.ends
             for a in ends:
                 for b in ends:
                     if a != b:
-                        self.links[_norm(a) + _norm(b)] = link.label
+                        self.links[normalize_name(a) + normalize_name(b)] = link.label
                         for c in ends:
                             if c not in (a, b):
-                                self.links[_norm(a) + _norm(b) + _norm(c)] = link.label
+                                self.links[normalize_name(a) + normalize_name(b) + normalize_name(c)] = link.label
 
     def lookup(self, kind: str, text: str) -> str:
         table: dict[str, str] = getattr(self, kind)
-        found = table.get(_norm(text))
+        found = table.get(normalize_name(text))
         if found is None:
-            close = difflib.get_close_matches(_norm(text), list(table), n=1, cutoff=0.6)
+            close = difflib.get_close_matches(normalize_name(text), list(table), n=1, cutoff=0.6)
             facts = {"kind": kind[:-1] if kind != "industries" else "industry", "text": text.strip()}
             if close:
                 facts["suggestion"] = table[close[0]]
@@ -198,12 +198,12 @@ class _Vocabulary:
         return f"{location}[{index}]"
 
     def sources(self, text: str) -> tuple[str, ...]:
-        return tuple(MARKET if _norm(p) == MARKET else self.slot(p) for p in text.split(","))
+        return tuple(MARKET if normalize_name(p) == MARKET else self.slot(p) for p in text.split(","))
 
 
 @cache
-def _vocabulary(facts: GameFacts) -> _Vocabulary:
-    return _Vocabulary(facts)
+def vocabulary(facts: GameFacts) -> Vocabulary:
+    return Vocabulary(facts)
 
 
 _INDUSTRY = r"(?P<ind>\S+(?:\s+(?:mill|mine|works))?)"
@@ -224,7 +224,7 @@ _CLAUSES = ("coal", "iron", "beer")
 
 def parse(facts: GameFacts, text: str) -> Action:
     """Read one action in notation; raises :class:`NotationError` naming what was not understood."""
-    vocab = _vocabulary(facts)
+    vocab = vocabulary(facts)
     main, *extra = [part.strip() for part in text.strip().split(";")]
     verb = main.split(maxsplit=1)[0].casefold() if main else ""
     pattern = _PATTERNS.get(verb)

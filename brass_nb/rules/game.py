@@ -352,28 +352,3 @@ def new_game(game: str = "birmingham", players: int = 2, seed: int | None = None
         return state
 
     return Game(origin, {"game": game, "players": players, "seed": seed})
-
-
-def load_game(path: str | Path) -> Game:
-    """Rebuild a saved game by replaying its actions; a bad file raises :class:`ScenarioError`."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as err:
-        raise ScenarioError([Step("save.unreadable", {"path": str(path), "error": str(err)}, ok=False)]) from None
-    return game_from_json(data)
-
-
-def game_from_json(data: dict) -> Game:
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise ScenarioError([Step("save.format", {"expected": SAVE_FORMAT}, ok=False)])
-    try:
-        game = new_game(data["game"], players=data["players"], seed=data["seed"])
-    except (KeyError, TypeError, ValueError) as err:
-        raise ScenarioError([Step("save.start", {"error": str(err)}, ok=False)]) from None
-    for number, text in enumerate(data.get("actions", []), start=1):
-        try:
-            game.play(text)
-        except ValueError as err:
-            raise ScenarioError([Step("save.bad_action", {"number": number, "action": text, "error": str(err)},
-                                      ok=False)]) from None
-    return game

@@ -1,0 +1,369 @@
+"""A position written down by hand: tiles, links, markets, merchants, players, cards, era and turn.
+
+Instructors build the exact position that shows one rule, then play on it with the ordinary
+:class:`~brass_nb.rules.game.Game` API. Everything is checked before a game starts from it; every
+problem is reported with the rule id, the thing named and (for files) the line.
+
+Players are numbered from 0 in Python, as in ``Game.players``; the text format numbers them from 1.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from brass_nb.rules.actions import normalize_name, vocabulary
+from brass_nb.rules.errors import ScenarioError
+from brass_nb.rules.facts import GameFacts, load_facts
+from brass_nb.rules.game import Game
+from brass_nb.rules.records import Step
+from brass_nb.rules.state import MerchantSpace, State, Tile
+
+WILDS = ("Wild Location", "Wild Industry")
+
+
+@dataclass
+class TileEntry:
+    owner: int
+    industry: str
+    level: int
+    flipped: bool = False
+    cubes: int = 0
+    line: int | None = None
+
+
+@dataclass
+class PlayerEntry:
+    money: int = 17
+    income_space: int = 10
+    vp: int = 0
+    spent: int = 0
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    mat: dict[str, list[int]] | None = None  # tiles left per level, by industry; others: all not on the board
+    line: int | None = None
+
+
+class Scenario:
+    """A hand-built position; :meth:`game` checks it and starts a :class:`Game` from it.
+
+    Example::
+
+        sc = Scenario("birmingham", players=2)
+        sc.tile("Dudley[1]", player=1, industry="coal", level=1, cubes=2)
+        sc.link("Dudley - Birmingham", player=1)
+        sc.player(0, money=30, hand=["Birmingham"])
+        game = sc.game()
+        game.play("build iron Birmingham with card Birmingham")
+    """
+
+    def __init__(self, game: str = "birmingham", players: int = 2):
+        self.facts: GameFacts = load_facts(game)
+        if players not in self.facts.player_counts:
+            raise ScenarioError([Step("scenario.players", {"players": players,
+                                                           "allowed": list(self.facts.player_counts)}, ok=False)])
+        self.players = [PlayerEntry() for _ in range(players)]
+        self.title = ""
+        self.teaches = ""
+        self.seed = 0
+        self.era = "canal"
+        self.round = 2
+        self.order = list(range(players))
+        self.turn: int | None = None
+        self.markets = {name: m.start_cubes for name, m in self.facts.markets.items()}
+        self.wilds = {WILDS[0]: self.facts.wild_location, WILDS[1]: self.facts.wild_industry}
+        self.deck: list[str] = []
+        self.merchants: dict[str, tuple[tuple[str, ...], int, int | None]] = {}
+        self.tiles: dict[str, TileEntry] = {}
+        self.links: dict[str, tuple[int, int | None]] = {}
+        self.actions: list[str] = []
+        self.problems: list[Step] = []
+
+    # ------------------------------------------------------------------ building
+
+    def tile(self, slot: str, player: int, industry: str, level: int = 1, flipped: bool = False, cubes: int = 0,
+             line: int | None = None) -> "Scenario":
+        """Put ``player``'s tile in ``slot`` (e.g. "Dudley[1]"); ``cubes`` of coal, iron or beer on it."""
+        label = self._slot(slot, line)
+        if label is not None:
+            if label in self.tiles:
+                self._problem("scenario.slot_taken", line, slot=label)
+            self.tiles[label] = TileEntry(player, self._industry(industry, line) or industry, level, flipped,
+                                          cubes, line)
+        return self
+
+    def link(self, link: str, player: int, line: int | None = None) -> "Scenario":
+        """A link of ``player``'s on the space between two locations ("Dudley - Birmingham")."""
+        label = self._name("links", link, line)
+        if label is not None:
+            if label in self.links:
+                self._problem("scenario.link_taken", line, link=label)
+            self.links[label] = (player, line)
+        return self
+
+    def player(self, index: int, money: int | None = None, income_space: int | None = None, vp: int | None = None,
+               spent: int | None = None, hand: Iterable[str] | None = None, discard: Iterable[str] | None = None,
+               mat: dict[str, list[int]] | None = None, line: int | None = None) -> "Scenario":
+        """Set what a player has; cards are checked by name, ``mat`` gives the tiles left per level."""
+        if not 0 <= index < len(self.players):
+            self._problem("scenario.player", line, player=index + 1, players=len(self.players))
+            return self
+        p = self.players[index]
+        for name, value in (("money", money), ("income_space", income_space), ("vp", vp), ("spent", spent)):
+            if value is not None:
+                setattr(p, name, value)
+        if hand is not None:
+            p.hand = self._cards(hand, line)
+        if discard is not None:
+            p.discard = self._cards(discard, line)
+        if mat is not None:
+            p.mat = {self._industry(k, line) or k: list(v) for k, v in mat.items()}
+        if line is not None:
+            p.line = line
+        return self
+
+    def merchant(self, space: str, buys: Iterable[str] = (), beer: int = 0, line: int | None = None) -> "Scenario":
+        """The merchant tile on a merchant space ("Oxford[1]"): the goods it buys (none: blank) and its beer."""
+        location, _, rest = space.partition("[")
+        name = self._name("locations", location, line)
+        if name is not None:
+            label = f"{name}[{rest}" if rest else f"{name}[1]"
+            self.merchants[label] = (tuple(self._industry(b, line) or b for b in buys), beer, line)
+        return self
+
+    def market(self, resource: str, cubes: int) -> "Scenario":
+        self.markets[resource] = cubes
+        return self
+
+    def cards(self, deck: Iterable[str], line: int | None = None) -> "Scenario":
+        """The draw deck, in the order the cards will be drawn."""
+        self.deck = self._cards(deck, line)
+        return self
+
+    def play(self, *actions: str) -> "Scenario":
+        """Actions of the worked example, in notation, played by :meth:`game` when ``play=True``."""
+        self.actions.extend(actions)
+        return self
+
+    # ------------------------------------------------------------------ names
+
+    def _problem(self, rule: str, line: int | None, **facts: Any) -> None:
+        if line is not None:
+            facts["line"] = line
+        self.problems.append(Step(rule, facts, ok=False))
+
+    def _name(self, kind: str, text: str, line: int | None) -> str | None:
+        table = getattr(vocabulary(self.facts), kind)
+        found = table.get(normalize_name(text))
+        if found is None:
+            close = difflib.get_close_matches(normalize_name(text), list(table), n=1, cutoff=0.6)
+            facts = {"kind": {"links": "link", "locations": "location", "cards": "card",
+                              "industries": "industry"}[kind], "text": text.strip()}
+            if close:
+                facts["suggestion"] = table[close[0]]
+            self._problem("scenario.unknown_name", line, **facts)
+        return found
+
+    def _slot(self, text: str, line: int | None) -> str | None:
+        location, _, rest = text.strip().partition("[")
+        name = self._name("locations", location, line)
+        if name is None:
+            return None
+        try:
+            index = int(rest.rstrip("]"))
+        except ValueError:
+            self._problem("scenario.syntax", line, text=text, expected="a slot like Dudley[1]")
+            return None
+        label = f"{name}[{index}]"
+        if label not in self.facts.board.slot_of:
+            self._problem("scenario.no_such_slot", line, slot=label,
+                          slots=list(self.facts.board.slot_labels.get(name, ())))
+            return None
+        return label
+
+    def _industry(self, text: str, line: int | None) -> str | None:
+        return self._name("industries", text, line)
+
+    def _cards(self, cards: Iterable[str], line: int | None) -> list[str]:
+        return [c for c in (self._name("cards", card, line) for card in cards) if c is not None]
+
+    # ------------------------------------------------------------------ checking
+
+    def check(self) -> list[Step]:
+        """Every problem with this position (empty when a game can start from it)."""
+        problems = list(self.problems)
+        board, facts = self.facts.board, self.facts
+        n = len(self.players)
+        placed: dict[tuple[int, str, int], int] = {}
+        for label, t in self.tiles.items():
+            location, index = board.slot_of[label]
+            icons = board.locations[location].slots[index]
+            where = {"line": t.line} if t.line is not None else {}
+            if not 0 <= t.owner < n:
+                problems.append(Step("scenario.player", {"player": t.owner + 1, "players": n, **where}, ok=False))
+                continue
+            if t.industry not in icons:
+                problems.append(Step("scenario.slot_industry", {"slot": label, "industry": t.industry,
+                                                                "icons": list(icons), **where}, ok=False))
+                continue
+            levels = facts.tiles[t.industry]
+            if not 1 <= t.level <= len(levels):
+                problems.append(Step("scenario.value", {"field": "level", "value": t.level,
+                                                        "expected": f"1 to {len(levels)}", **where}, ok=False))
+                continue
+            spec = levels[t.level - 1]
+            if self.era == "rail" and spec.eras == ("canal",):
+                problems.append(Step("scenario.canal_tile_in_rail", {"slot": label, "industry": t.industry,
+                                                                     "level": t.level, **where}, ok=False))
+            resource = facts.resource_of.get(t.industry)
+            most = max(spec.cubes_when_built("canal"), spec.cubes_when_built("rail"))
+            if t.cubes and (resource is None or t.flipped or t.cubes > most) or t.cubes < 0:
+                why = "sold" if resource is None else "flipped" if t.flipped else "too_many"
+                problems.append(Step("scenario.cubes", {"slot": label, "industry": t.industry, "level": t.level,
+                                                        "cubes": t.cubes, "most": most, "why": why, **where},
+                                     ok=False))
+            if resource is not None and not t.flipped and t.cubes == 0:
+                problems.append(Step("scenario.empty_unflipped", {"slot": label, "industry": t.industry, **where},
+                                     ok=False))
+            key = (t.owner, t.industry, t.level)
+            placed[key] = placed.get(key, 0) + 1
+            if placed[key] > spec.count:
+                problems.append(Step("scenario.no_tile_left", {"player": t.owner + 1, "industry": t.industry,
+                                                               "level": t.level, "printed": spec.count, **where},
+                                     ok=False))
+        if self.era == "canal":
+            seen: dict[tuple[int, str], str] = {}
+            for label, t in self.tiles.items():
+                location = board.slot_of[label][0]
+                other = seen.setdefault((t.owner, location), label)
+                if other != label:
+                    where = {"line": t.line} if t.line is not None else {}
+                    problems.append(Step("scenario.canal_one_per_town", {
+                        "player": t.owner + 1, "location": location, "slots": [other, label], **where}, ok=False))
+        counts = [0] * n
+        for label, (owner, line) in self.links.items():
+            link = next(l for l in board.links if l.label == label)
+            where = {"line": line} if line is not None else {}
+            if not link.allows(self.era):
+                problems.append(Step("scenario.link_era", {"link": label, "era": self.era, "canal": link.canal,
+                                                           "rail": link.rail, **where}, ok=False))
+            if not 0 <= owner < n:
+                problems.append(Step("scenario.player", {"player": owner + 1, "players": n, **where}, ok=False))
+            else:
+                counts[owner] += 1
+        for i, count in enumerate(counts):
+            if count > facts.constants["link_tiles"]:
+                problems.append(Step("scenario.too_many_links", {"player": i + 1, "links": count,
+                                                                 "most": facts.constants["link_tiles"]}, ok=False))
+        problems += self._check_players(placed)
+        problems += self._check_rest()
+        return problems
+
+    def _check_players(self, placed: dict[tuple[int, str, int], int]) -> list[Step]:
+        problems = []
+        levels = self.facts.income_levels
+        for i, p in enumerate(self.players):
+            where = {"line": p.line} if p.line is not None else {}
+            for name, value, low, high in (("money", p.money, 0, None), ("vp", p.vp, 0, None),
+                                           ("spent", p.spent, 0, None),
+                                           ("income space", p.income_space, 0, len(levels) - 1)):
+                if value < low or (high is not None and value > high):
+                    problems.append(Step("scenario.value", {"field": name, "value": value, "player": i + 1,
+                                                            "expected": f"{low} to {high}" if high is not None
+                                                            else f"{low} or more", **where}, ok=False))
+            if p.mat is not None:
+                for industry, counts in p.mat.items():
+                    printed = [t.count for t in self.facts.tiles[industry]]
+                    for level, (left, most) in enumerate(zip(counts, printed), start=1):
+                        on_board = placed.get((i, industry, level), 0)
+                        if left < 0 or left + on_board > most:
+                            problems.append(Step("scenario.no_tile_left", {
+                                "player": i + 1, "industry": industry, "level": level, "printed": most,
+                                "on_board": on_board, "on_mat": left, **where}, ok=False))
+        return problems
+
+    def _check_rest(self) -> list[Step]:
+        problems = []
+        n = len(self.players)
+        for resource, cubes in self.markets.items():
+            size = len(self.facts.markets[resource].prices)
+            if not 0 <= cubes <= size:
+                problems.append(Step("scenario.value", {"field": f"{resource} market", "value": cubes,
+                                                        "expected": f"0 to {size}"}, ok=False))
+        for label, (_, beer, line) in self.merchants.items():
+            location, index = label[:-1].split("[")
+            spaces = self.facts.board.locations[location].merchant_spaces
+            where = {"line": line} if line is not None else {}
+            if self.facts.board.locations[location].kind != "merchant" or not (
+                    1 <= int(index) <= len(spaces) and n in spaces[int(index) - 1]):
+                problems.append(Step("scenario.merchant_space", {"space": label, "players": n, **where}, ok=False))
+            elif not 0 <= beer <= self.facts.constants["merchant_beer_per_tile"]:
+                problems.append(Step("scenario.value", {"field": f"beer at {label}", "value": beer,
+                                                        "expected": "0 or 1", **where}, ok=False))
+        if sorted(self.order) != list(range(n)):
+            problems.append(Step("scenario.order", {"order": [i + 1 for i in self.order], "players": n}, ok=False))
+        turn = self.order[0] if self.turn is None else self.turn
+        if turn not in self.order:
+            problems.append(Step("scenario.order", {"order": [i + 1 for i in self.order], "players": n}, ok=False))
+        elif not self.players[turn].hand:
+            problems.append(Step("scenario.no_cards", {"player": turn + 1}, ok=False))
+        if self.era not in ("canal", "rail") or self.round < 1:
+            problems.append(Step("scenario.value", {"field": "era and round", "value": f"{self.era} {self.round}",
+                                                    "expected": "canal or rail, round 1 or more"}, ok=False))
+        return problems
+
+    # ------------------------------------------------------------------ playing
+
+    def state(self) -> State:
+        """The position as a fresh :class:`State` (raises :class:`ScenarioError` listing every problem)."""
+        problems = self.check()
+        if problems:
+            raise ScenarioError(problems)
+        facts = self.facts
+        state = State(facts, len(self.players), self.seed)
+        for resource, cubes in self.markets.items():
+            state.markets[resource] = cubes
+            state.take_cubes(resource, cubes)
+        for label, (buys, beer, _) in self.merchants.items():
+            location, index = label[:-1].split("[")
+            state.merchants[label] = MerchantSpace(location, int(index), buys, beer)
+            state.take_cubes("beer", beer)
+        for label, t in self.tiles.items():
+            state.tiles[label] = Tile(t.owner, t.industry, t.level, t.flipped, t.cubes)
+            if t.cubes:
+                state.take_cubes(facts.resource_of[t.industry], t.cubes)
+        index_of = {l.label: l.index for l in facts.board.links}
+        for label, (owner, _) in self.links.items():
+            state.links[index_of[label]] = owner
+        for i, (entry, p) in enumerate(zip(self.players, state.players)):
+            state.receive(p, entry.money)
+            p.income_space, p.vp, p.spent_this_round = entry.income_space, entry.vp, entry.spent
+            p.hand, p.discard = list(entry.hand), list(entry.discard)
+            on_board = [t for t in self.tiles.values() if t.owner == i]
+            for t in on_board:
+                p.mat[t.industry][t.level - 1] -= 1
+            for industry, counts in (entry.mat or {}).items():
+                p.mat[industry] = list(counts)
+            p.tiles_gone = sum(sum(t.count for t in facts.tiles[ind]) for ind in facts.industries) \
+                - p.tiles_on_mat() - len(on_board)
+            p.links_left = facts.constants["link_tiles"] - sum(1 for o, _ in self.links.values() if o == i)
+        state.deck = list(reversed(self.deck))
+        state.wilds = dict(self.wilds)
+        state.era, state.round, state.order = self.era, self.round, list(self.order)
+        state.turn_index = self.order.index(self.order[0] if self.turn is None else self.turn)
+        return state
+
+    def game(self, play: bool = False) -> Game:
+        """A game starting from this position (and, with ``play``, after the scenario's own actions).
+
+        The game keeps the position as text, so later changes to this object do not reach it, and
+        ``game.save()`` writes a file that replays from the same position.
+        """
+        from brass_nb.scenario.text import game_from_text, write
+
+        self.state()
+        game = game_from_text(write(self))
+        if play:
+            for action in self.actions:
+                game.play(action)
+        return game

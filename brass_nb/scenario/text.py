@@ -1,0 +1,231 @@
+"""The position file: one line per fact, written by hand, read without executing anything.
+
+    # lines starting with # are comments
+    title Equidistant coal mines
+    game birmingham
+    players 2
+    era canal
+    round 2
+    order 1 2                 (turn order, players numbered from 1)
+    turn 1                    (whose turn it is)
+    market coal 13
+    merchant Oxford[1] buys cotton beer 1
+    merchant Oxford[2] blank
+    player 1 money 30 income 8 vp 5 spent 0   (each value optional: £17, space 10, 0 VP, £0 spent)
+    hand 1 Walsall, Birmingham
+    tile Dudley[1] player 2 coal I cubes 2
+    tile Stone[1] player 1 cotton II flipped
+    link Dudley - Birmingham player 2
+    action build iron Walsall with card Walsall
+
+Every problem is reported with its line number. :func:`write` gives the canonical text, so a file
+written by brass_nb reads back and writes out identically.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from brass_nb.rules.errors import ScenarioError
+from brass_nb.rules.game import Game
+from brass_nb.rules.records import Step
+from brass_nb.scenario.model import WILDS, PlayerEntry, Scenario
+
+ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8}
+NUMERAL = {v: k for k, v in ROMAN.items()}
+_TILE = re.compile(r"(?P<slot>.+?\])\s+player\s+(?P<player>\d+)\s+(?P<industry>.+?)\s+(?P<level>[IVX]+|\d+)"
+                   r"(?P<flipped>\s+flipped)?(?:\s+cubes\s+(?P<cubes>\d+))?", re.IGNORECASE)
+_LINK = re.compile(r"(?P<link>.+?)\s+player\s+(?P<player>\d+)", re.IGNORECASE)
+_PLAYER = re.compile(r"(?P<player>\d+)((?:\s+(?:money|income|vp|spent)\s+-?\d+)*)", re.IGNORECASE)
+_MERCHANT = re.compile(r"(?P<space>.+?\])\s+(?:(?P<blank>blank)|buys\s+(?P<buys>.+?))(?:\s+beer\s+(?P<beer>\d+))?",
+                       re.IGNORECASE)
+
+
+def _fail(line: int, text: str, expected: str) -> ScenarioError:
+    return ScenarioError([Step("scenario.syntax", {"line": line, "text": text, "expected": expected}, ok=False)])
+
+
+def _int(value: str, line: int, text: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise _fail(line, text, "a whole number") from None
+
+
+def _player(value: str, line: int, text: str) -> int:
+    return _int(value, line, text) - 1
+
+
+def read(text: str) -> Scenario:
+    """Build a :class:`Scenario` from position text; raises :class:`ScenarioError` naming the line."""
+    lines = [(number, raw.split("#", 1)[0].strip()) for number, raw in enumerate(text.splitlines(), start=1)]
+    lines = [(n, line) for n, line in lines if line]
+    header = {line.split(None, 1)[0].lower(): (n, line) for n, line in lines if line.split(None, 1)[0].lower()
+              in ("game", "players")}
+    if "players" not in header:
+        raise ScenarioError([Step("scenario.syntax", {"line": 1, "text": text.splitlines()[0] if text else "",
+                                                      "expected": "a 'players N' line"}, ok=False)])
+    n, line = header["players"]
+    game = header.get("game", (0, "game birmingham"))[1].split(None, 1)[1]
+    try:
+        sc = Scenario(game.strip(), players=_int(line.split(None, 1)[1], n, line))
+    except ValueError as err:
+        raise ScenarioError([Step("scenario.syntax", {"line": header.get("game", (n,))[0], "text": game,
+                                                      "expected": str(err)}, ok=False)]) from None
+    for number, line in lines:
+        _apply_line(sc, number, line)
+    return sc
+
+
+def _apply_line(sc: Scenario, n: int, line: str) -> None:
+    word, _, rest = line.partition(" ")
+    word, rest = word.lower(), rest.strip()
+    if word in ("game", "players"):
+        return
+    if word in ("title", "teaches"):
+        setattr(sc, word, rest)
+    elif word == "seed":
+        sc.seed = _int(rest, n, line)
+    elif word == "era":
+        sc.era = rest.lower()
+    elif word == "round":
+        sc.round = _int(rest, n, line)
+    elif word == "order":
+        sc.order = [_player(p, n, line) for p in rest.split()]
+    elif word == "turn":
+        sc.turn = _player(rest, n, line)
+    elif word == "market":
+        resource, _, cubes = rest.partition(" ")
+        if resource.lower() not in sc.markets:
+            raise _fail(n, line, f"market {' or '.join(sc.markets)} and a number of cubes")
+        sc.market(resource.lower(), _int(cubes.strip(), n, line))
+    elif word == "wilds":
+        counts = rest.split()
+        if len(counts) != 2:
+            raise _fail(n, line, "wilds <wild location cards> <wild industry cards>")
+        sc.wilds = {WILDS[0]: _int(counts[0], n, line), WILDS[1]: _int(counts[1], n, line)}
+    elif word == "deck":
+        sc.cards(_list(rest), n)
+    elif word == "merchant":
+        m = _MERCHANT.fullmatch(rest)
+        if not m:
+            raise _fail(n, line, "merchant Oxford[1] buys cotton beer 1 (or: merchant Oxford[1] blank)")
+        buys = () if m.group("blank") else _list(m.group("buys"))
+        sc.merchant(m.group("space"), buys, _int(m.group("beer") or "0", n, line), line=n)
+    elif word == "player":
+        m = _PLAYER.fullmatch(rest)
+        if not m:
+            raise _fail(n, line, "player 1 money 17 income 10 vp 0 spent 0")
+        values = dict(zip(*[iter(m.group(2).split())] * 2))
+        fields = {"money": "money", "income": "income_space", "vp": "vp", "spent": "spent"}
+        sc.player(_player(m.group("player"), n, line), line=n,
+                  **{fields[k.lower()]: _int(v, n, line) for k, v in values.items()})
+    elif word in ("hand", "discard"):
+        who, _, cards = rest.partition(" ")
+        sc.player(_player(who, n, line), line=n, **{word: _list(cards)})
+    elif word == "mat":
+        parts = rest.split()
+        if len(parts) < 3:
+            raise _fail(n, line, "mat 1 coal 0 2 2 2 (tiles left per level)")
+        index = _player(parts[0], n, line)
+        if 0 <= index < len(sc.players):
+            current = dict(sc.players[index].mat or {})
+            current[parts[1]] = [_int(c, n, line) for c in parts[2:]]
+            sc.player(index, mat=current, line=n)
+        else:
+            sc.player(index, line=n)
+    elif word == "tile":
+        m = _TILE.fullmatch(rest)
+        if not m:
+            raise _fail(n, line, "tile Dudley[1] player 2 coal I cubes 2 (or ... flipped)")
+        level = m.group("level").upper()
+        sc.tile(m.group("slot"), _player(m.group("player"), n, line), m.group("industry"),
+                ROMAN.get(level) or _int(level, n, line), bool(m.group("flipped")),
+                _int(m.group("cubes") or "0", n, line), line=n)
+    elif word == "link":
+        m = _LINK.fullmatch(rest)
+        if not m:
+            raise _fail(n, line, "link Dudley - Birmingham player 2")
+        sc.link(m.group("link"), _player(m.group("player"), n, line), line=n)
+    elif word == "action":
+        sc.play(rest)
+    else:
+        raise _fail(n, line, "a line starting with title, teaches, game, players, seed, era, round, order, turn, "
+                             "market, wilds, deck, merchant, player, hand, discard, mat, tile, link or action")
+
+
+def _list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def write(sc: Scenario) -> str:
+    """The canonical text of a scenario (what :func:`read` turns back into the same scenario)."""
+    facts = sc.facts
+    out = []
+    if sc.title:
+        out.append(f"title {sc.title}")
+    if sc.teaches:
+        out.append(f"teaches {sc.teaches}")
+    out += [f"game {facts.game}", f"players {len(sc.players)}"]
+    if sc.seed:
+        out.append(f"seed {sc.seed}")
+    out += [f"era {sc.era}", f"round {sc.round}"]
+    if sc.order != list(range(len(sc.players))):
+        out.append("order " + " ".join(str(i + 1) for i in sc.order))
+    out.append(f"turn {(sc.order[0] if sc.turn is None else sc.turn) + 1}")
+    out += [f"market {resource} {cubes}" for resource, cubes in sc.markets.items()
+            if cubes != facts.markets[resource].start_cubes]
+    if sc.wilds != {WILDS[0]: facts.wild_location, WILDS[1]: facts.wild_industry}:
+        out.append(f"wilds {sc.wilds[WILDS[0]]} {sc.wilds[WILDS[1]]}")
+    if sc.deck:
+        out.append("deck " + ", ".join(sc.deck))
+    order = {f"{m}[{i + 1}]": (k, i) for k, m in enumerate(facts.board.merchants)
+             for i in range(len(facts.board.locations[m].merchant_spaces))}
+    for label in sorted(sc.merchants, key=lambda label: order.get(label, (99, 0))):
+        buys, beer, _ = sc.merchants[label]
+        out.append(f"merchant {label} " + (f"buys {', '.join(buys)}" if buys else "blank")
+                   + (f" beer {beer}" if beer else ""))
+    defaults = PlayerEntry()
+    for i, p in enumerate(sc.players):
+        values = [(word, getattr(p, name)) for word, name in
+                  (("money", "money"), ("income", "income_space"), ("vp", "vp"), ("spent", "spent"))
+                  if getattr(p, name) != getattr(defaults, name)]
+        if values:
+            out.append(f"player {i + 1} " + " ".join(f"{word} {value}" for word, value in values))
+        if p.hand:
+            out.append(f"hand {i + 1} " + ", ".join(p.hand))
+        if p.discard:
+            out.append(f"discard {i + 1} " + ", ".join(p.discard))
+        for industry, counts in (p.mat or {}).items():
+            out.append(f"mat {i + 1} {industry} " + " ".join(map(str, counts)))
+    slot_order = facts.board.slot_order
+    for label in sorted(sc.tiles, key=slot_order.__getitem__):
+        t = sc.tiles[label]
+        out.append(f"tile {label} player {t.owner + 1} {t.industry} {NUMERAL[t.level]}"
+                   + (" flipped" if t.flipped else "") + (f" cubes {t.cubes}" if t.cubes else ""))
+    link_order = {l.label: l.index for l in facts.board.links}
+    for label in sorted(sc.links, key=link_order.__getitem__):
+        out.append(f"link {label} player {sc.links[label][0] + 1}")
+    out += [f"action {a}" for a in sc.actions]
+    return "\n".join(out) + "\n"
+
+
+def load(path: str | Path) -> Scenario:
+    """Read a position file (``*.brass``)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise ScenarioError([Step("save.unreadable", {"path": str(path), "error": str(err)}, ok=False)]) from None
+    return read(text)
+
+
+def save(sc: Scenario, path: str | Path) -> None:
+    Path(path).write_text(write(sc), encoding="utf-8")
+
+
+def game_from_text(text: str) -> Game:
+    """A game that starts from the position ``text`` (checked once; replays rebuild it from the text)."""
+    first = read(text)
+    first.state()
+    return Game(lambda: read(text).state(), {"game": first.facts.game, "players": len(first.players),
+                                             "scenario": text})
