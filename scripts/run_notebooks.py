@@ -1,4 +1,4 @@
-"""Re-execute every tutorial notebook in place, so the committed outputs are the ones nbval checks.
+"""Re-execute the tutorials and the worked-example notebooks in place, so committed outputs are what nbval checks.
 
 Run: python scripts/run_notebooks.py [notebook ...]
 """
@@ -10,11 +10,12 @@ from pathlib import Path
 import nbclient
 import nbformat
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> None:
-    paths = [Path(p) for p in sys.argv[1:]] or sorted(NOTEBOOKS.glob("*.ipynb"))
+    paths = [Path(p) for p in sys.argv[1:]] or sorted(ROOT.glob("notebooks/*.ipynb")) + sorted(
+        ROOT.glob("docs/examples/*.ipynb"))
     for path in paths:
         nb = nbformat.read(path, as_version=4)
         nbclient.NotebookClient(nb, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()

@@ -133,5 +133,12 @@ class Picture:
     def figure(self) -> Figure:
         return draw(self.position, **self.options)
 
+    def __repr__(self) -> str:
+        shown = [f"{k}={v!r}" for k, v in self.options.items() if v is not None and k != "highlight"]
+        steps = len(_steps(self.options.get("highlight")))
+        if steps:
+            shown.append(f"{steps} highlighted steps")
+        return f"<picture of {self.position!r}{': ' + ', '.join(shown) if shown else ''}>"
+
     def _repr_png_(self) -> bytes:
         return png(self.figure())
