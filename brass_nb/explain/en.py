@@ -247,6 +247,14 @@ def _coal_sources(f: dict) -> str:
     return text
 
 
+def _iron_sources(f: dict) -> str:
+    market = f"the iron market sells the next cube for {money(f['market_price'])} (no connection needed)."
+    if not f["works"]:
+        return "No iron works has iron, so " + market
+    works = listing([f"{w['source']} ({player(w['owner'])}, {cubes(w['cubes'], 'iron')})" for w in f["works"]])
+    return f"Iron comes from any iron works, connected or not: {works}. When they run out, " + market
+
+
 def _income_space(f: dict) -> str:
     band = (f"space {f['first_space']} alone" if f["band_size"] == 1
             else f"spaces {f['first_space']}–{f['last_space']} share it")
@@ -455,6 +463,12 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,
     "query.unknown_location": lambda f: f"No location is called {f['location']}.",
+    "query.iron_sources": _iron_sources,
+    "query.beer_sources": lambda f: (
+        f"Beer {player(f['player'])} could use at {f['location']}: "
+        + (_beer_parts({**f, "merchant": None, "merchant_beer": 0, "at": f["location"]}) or "none")
+        + (f". Not usable (another player's, not connected): {listing([c['source'] for c in f['unconnected']])}"
+           if f["unconnected"] else "") + ". Merchant beer counts only when selling to that merchant."),
     "query.income_space": _income_space,
     "query.bad_space": lambda f: f"The income track runs from space 0 to {f['last']}; there is no space {f['space']}.",
     "scenario.players": lambda f: f"This game is for {listing([str(n) for n in f['allowed']], 'or')} players, "

@@ -418,6 +418,16 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,
     "query.unknown_location": lambda f: f"{f['location']}という地点はありません。",
+    "query.iron_sources": lambda f: (
+        ("鉄はつながりに関係なく、どの製鉄所からでも取れます: "
+         + "、".join(f"{w['source']}（{player(w['owner'])}、{cubes(w['cubes'], 'iron')}）" for w in f["works"]) + "。"
+         if f["works"] else "鉄が残っている製鉄所はありません。")
+        + f"{'なくなれば' if f['works'] else ''}鉄市場から次の1個を{money(f['market_price'])}で買えます（つながり不要）。"),
+    "query.beer_sources": lambda f: (
+        f"{player(f['player'])}が{f['location']}で使えるビール: "
+        + (_beer_parts({**f, "merchant": None, "merchant_beer": 0, "at": f["location"]}) or "なし") + "。"
+        + (f"使えないもの（つながっていない他人の醸造所）: {'、'.join(c['source'] for c in f['unconnected'])}。"
+           if f["unconnected"] else "") + "商人のビールはその商人へ売る時だけ使えます。"),
     "query.income_space": _income_space,
     "query.bad_space": lambda f: f"収入トラックは0から{f['last']}のマスまでです。{f['space']}のマスはありません。",
     "scenario.players": lambda f: f"このゲームは{'、'.join(map(str, f['allowed']))}人用で、{f['players']}人では遊べません。",

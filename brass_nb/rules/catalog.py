@@ -122,6 +122,8 @@ RULES: dict[str, str] = {
     # teaching queries
     "query.coal_sources": "where coal used at a location would come from, nearest first",
     "query.unknown_location": "no location has that name",
+    "query.iron_sources": "every iron works with iron, anywhere, and the market price",
+    "query.beer_sources": "beer a player could use at a location: own anywhere, others' if connected",
     "query.income_space": "the income level a track space shows, and where a loan from there lands",
     "query.bad_space": "the income track has no such space",
     # hand-built positions (scenarios and position files)

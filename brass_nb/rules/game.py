@@ -100,6 +100,14 @@ class Game:
         """Connected coal mines with coal for ``location``, nearest first, and whether the market is reachable."""
         return queries.coal_sources(self.view(), location)
 
+    def iron_sources(self) -> Step:
+        """Every iron works with iron, anywhere (iron needs no connection), and the market's next price."""
+        return queries.iron_sources(self.view())
+
+    def beer_sources(self, location: str, player: int | None = None) -> Step:
+        """Beer ``player`` (default: the one to act) could use at ``location``: own anywhere, others' if connected."""
+        return queries.beer_sources(self.view(), self.current_player if player is None else player, location)
+
     def income_space(self, space: int) -> Step:
         """The income level a track space shows, its band of spaces, and where a loan from there would land."""
         c = self.facts.constants

@@ -25,6 +25,33 @@ def coal_sources(view: View, location: str) -> Step:
     }, (location,) + tuple(m[2] for m in mines) + tuple(merchants))
 
 
+def iron_sources(view: View) -> Step:
+    """Every iron works with iron (any owner, connected or not) and the market's next price."""
+    works = [holder_facts(view, label, loc, t.cubes) for label, loc, t in view.holders("iron")]
+    return Step("query.iron_sources", {"works": works, "market_price": view.state.market_price("iron"),
+                                       "market_cubes": view.state.markets["iron"]},
+                tuple(w["source"] for w in works))
+
+
+def beer_sources(view: View, player: int, location: str) -> Step:
+    """Beer ``player`` could use at ``location``: own breweries anywhere, others' only if connected."""
+    if location not in view.board.locations:
+        return Step("query.unknown_location", {"location": location, "locations": sorted(view.board.locations)},
+                    ok=False)
+    reach = view.reachable((location,))
+    own, connected, unconnected = [], [], []
+    for label, loc, t in view.holders("brewery"):
+        if t.owner == player:
+            own.append(holder_facts(view, label, loc, t.cubes))
+        elif loc in reach:
+            connected.append(holder_facts(view, label, loc, t.cubes, reach[loc]))
+        else:
+            unconnected.append(holder_facts(view, label, loc, t.cubes))
+    return Step("query.beer_sources", {"player": player, "location": location, "own": own, "connected": connected,
+                                       "unconnected": unconnected},
+                (location,) + tuple(c["source"] for c in own + connected))
+
+
 def income_space(levels: tuple[int, ...], space: int, loan_levels: int, lowest: int) -> Step:
     """What income level a track space shows, which spaces share it, and what a loan would do from there."""
     if not 0 <= space < len(levels):

@@ -1,0 +1,62 @@
+"""Fast redraws for interactive use: draw a position once, then only its highlights on top.
+
+The board, tiles, markets and panels are rendered once per position and kept as a pixel
+background; each new highlight restores that background and draws just the overlay artists
+(matplotlib's blitting), so a widget can show a different step in a fraction of a full drawing.
+"""
+from __future__ import annotations
+
+import io
+
+from matplotlib.figure import Figure
+from PIL import Image
+
+from brass_nb.plot import Highlight, _steps, draw
+from brass_nb.plot import overlays
+from brass_nb.plot.layout import layout_for
+from brass_nb.rules.game import Game
+
+
+class LiveBoard:
+    """One game's picture, redrawn cheaply as the highlight changes and fully when the position does."""
+
+    def __init__(self, game: Game, language: str = "en", width: float = 11.0):
+        self.game = game
+        self.language = language
+        self.width = width
+        self._key: tuple | None = None
+        self._figure: Figure | None = None
+        self._background = None
+
+    def _base(self) -> Figure:
+        key = (id(self.game.state), self.game.state.version, self.language)
+        if key != self._key:
+            self._figure = draw(self.game, language=self.language, width=self.width)
+            self._figure.canvas.draw()
+            self._background = self._figure.canvas.copy_from_bbox(self._figure.bbox)
+            self._key = key
+        return self._figure
+
+    def png(self, highlight: Highlight = None, network: int | None = None, connected: str | None = None) -> bytes:
+        """The position with these overlays, as PNG bytes."""
+        fig = self._base()
+        canvas = fig.canvas
+        canvas.restore_region(self._background)
+        ax = fig.axes[0]
+        state = self.game.state
+        layout = layout_for(state.facts)
+        before = set(ax.get_children())
+        if connected is not None:
+            overlays.draw_connected(ax, state, layout, connected)
+        if network is not None:
+            overlays.draw_network(ax, state, layout, network)
+        for step in _steps(highlight):
+            overlays.draw_step(ax, state, layout, step)
+        added = sorted((a for a in ax.get_children() if a not in before), key=lambda a: a.get_zorder())
+        for artist in added:
+            ax.draw_artist(artist)
+            artist.remove()
+        buffer = io.BytesIO()
+        Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).save(
+            buffer, format="png", compress_level=1)
+        return buffer.getvalue()
