@@ -240,8 +240,8 @@ def _coal_sources(f: dict) -> str:
     if f["unconnected"]:
         text += f" Not connected, so never used here: {listing([c['source'] for c in f['unconnected']])}."
     if f["merchants"]:
-        text += (f" When connected mines run out, the coal market (next cube {money(f['market_price'])}) is "
-                 f"reachable through {listing(f['merchants'])}.")
+        text += (f" {'When connected mines run out, the' if f['mines'] else 'So the'} coal market (next cube "
+                 f"{money(f['market_price'])}) supplies it, reachable through {listing(f['merchants'])}.")
     else:
         text += " The coal market is out of reach: no connection to a merchant's trade icon."
     return text

@@ -221,7 +221,7 @@ def _coal_sources(f: dict) -> str:
     if f["unconnected"]:
         text += f"つながっていないので使えない炭鉱: {'、'.join(c['source'] for c in f['unconnected'])}。"
     if f["merchants"]:
-        text += (f"つながった炭鉱の石炭がなくなれば、{'、'.join(f['merchants'])}を通じて石炭市場から買えます"
+        text += (f"{'つながった炭鉱の石炭がなくなれば、' if f['mines'] else ''}{'、'.join(f['merchants'])}を通じて石炭市場から買えます"
                  f"（次の1個は{money(f['market_price'])}）。")
     else:
         text += "商人の市場接続アイコンへつながっていないので、石炭市場からは買えません。"

@@ -33,6 +33,7 @@ class Explorer(w.VBox):
         self.language = language
         self.board = LiveBoard(game, language)
         self.explanation: Explanation | None = None   # the last action played, while it is shown
+        self.picked = None                             # the action the dropdowns last picked out
         self.shown: list[Step] = []                    # the steps listed under the board
         self.highlight: list[Step] = []                # the steps drawn on the board
         self.picture = w.Image(format="png", layout=w.Layout(width="100%", max_width="980px"))
@@ -156,7 +157,7 @@ class Explorer(w.VBox):
     def _preview(self) -> None:
         """What the selected action would do (the validator's steps), drawn on the board."""
         self.explanation = None
-        action = self.selected
+        action = self.picked = self.selected
         if action is None:
             self._show([], "")
             return
@@ -225,9 +226,10 @@ class Explorer(w.VBox):
         self._refresh_after_play()
 
     def _on_play(self, _button) -> None:
-        action = self.selected
+        """Play what the dropdowns picked; if the position changed since, the engine says why it no longer works."""
+        action = self.selected or self.picked
         if action is None:
-            self._show_status(html.escape(self.words["refused"]))
+            self._show_status(html.escape(self.words["choose"]))
             return
         self._play(action)
 

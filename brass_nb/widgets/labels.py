@@ -4,7 +4,7 @@ from __future__ import annotations
 LABELS = {
     "en": {"action": "action", "industry": "industry", "where": "where", "card": "card", "resources": "resources",
            "link": "link", "iron": "iron", "tile": "tile", "merchant": "merchant", "beer": "beer", "cards": "cards",
-           "play": "Play", "undo": "Undo", "redo": "Redo", "check": "Why not?", "play_typed": "Play typed",
+           "play": "Play", "undo": "Undo", "redo": "Redo", "check": "Why not?", "play_typed": "Play typed", "choose": "Choose an action first.",
            "typed": "or type an action, e.g. build coal Dudley with card Dudley", "to_act": "{player} to act",
            "over": "The game is over.", "preview": "What this action would do:", "played": "What happened:",
            "legal": "Legal: press Play typed to play it.", "refused": "Not allowed:", "location": "location",
@@ -16,7 +16,7 @@ LABELS = {
                      "shortfall": "negative income: give up an industry"}},
     "ja": {"action": "アクション", "industry": "産業", "where": "場所", "card": "カード", "resources": "資源",
            "link": "線", "iron": "鉄", "tile": "タイル", "merchant": "商人", "beer": "ビール", "cards": "カード",
-           "play": "実行", "undo": "取り消し", "redo": "やり直し", "check": "なぜだめ？", "play_typed": "入力を実行",
+           "play": "実行", "undo": "取り消し", "redo": "やり直し", "check": "なぜだめ？", "play_typed": "入力を実行", "choose": "先にアクションを選んでください。",
            "typed": "アクションを入力（例: build coal Dudley with card Dudley）", "to_act": "{player}の手番",
            "over": "ゲームは終了しました。", "preview": "このアクションで起きること:", "played": "起きたこと:",
            "legal": "合法です。「入力を実行」で実行できます。", "refused": "できません:", "location": "地点",

@@ -1,0 +1,153 @@
+"""Headless widget tests: set .value, call .click(), and check what the learner would see."""
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+
+from brass_nb.scenario import library
+from brass_nb.widgets import Explorer, IncomeTrack, Quiz, ScorePreview, SourceFinder
+from brass_nb.widgets.choices import FIELDS, narrow
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def explorer() -> Explorer:
+    return Explorer(library.load("equidistant_coal").game())
+
+
+def choose(explorer: Explorer, kind: str, *values: str) -> None:
+    explorer.kind.value = kind
+    for field, value in zip(explorer.fields, values):
+        field.value = value
+
+
+def test_dropdowns_offer_only_legal_choices_each_narrowing_the_next(explorer):
+    legal = explorer.game.legal_actions()
+    assert set(explorer.kind.options) == {a.kind for a in legal}
+    choose(explorer, "build", "iron")
+    assert explorer.fields[1].options == ("Walsall[1]",)
+    assert explorer.fields[3].options == ("coal Cannock[2]", "coal Dudley[1]")
+    for kind in explorer.kind.options:
+        options, matching = narrow(legal, kind, [])
+        assert all(any(FIELDS[kind][0][1](a) == v for a in legal if a.kind == kind) for v in options[0]) \
+            if FIELDS[kind] else matching
+
+
+def test_choosing_a_coal_source_previews_it_and_highlights_the_candidates(explorer):
+    choose(explorer, "build", "iron", "Walsall[1]", "Walsall", "coal Dudley[1]")
+    assert str(explorer.selected) == "build iron Walsall[1] with card Walsall; coal Dudley[1]"
+    assert "What this action would do" in explorer.explanation_view.value
+    assert "equally near" in explorer.explanation_view.value
+    assert {"Cannock[2]", "Dudley[1]", "Walsall[1]"} <= explorer.highlighted_entities
+    assert explorer.picture.value[:8] == PNG
+
+
+def test_play_changes_the_explanation_and_the_position(explorer):
+    choose(explorer, "build", "iron", "Walsall[1]", "Walsall", "coal Dudley[1]")
+    before = explorer.explanation_view.value
+    explorer.play_button.click()
+    after = explorer.explanation_view.value
+    assert after != before and "What happened" in after and "Dudley[1]" in after
+    assert explorer.game.state.tiles["Walsall[1]"].industry == "iron"
+    assert explorer.game.state.tiles["Dudley[1]"].cubes == 1
+    explorer.steps.value = 7                                     # the coal.take step
+    assert [s.rule for s in explorer.highlight] == ["coal.take"]
+    assert explorer.highlighted_entities >= {"Dudley[1]"}
+
+
+def test_undo_and_redo_buttons(explorer):
+    choose(explorer, "loan", "Leek")
+    explorer.play_button.click()
+    assert explorer.game.players[0].money == 60
+    explorer.undo_button.click()
+    assert explorer.game.players[0].money == 30 and explorer.game.log == []
+    explorer.redo_button.click()
+    assert explorer.game.players[0].money == 60
+    explorer.undo_button.click()
+    explorer.undo_button.click()                                 # nothing left: a reason, not a traceback
+    assert "nothing to undo" in explorer.status.value
+
+
+def test_an_illegal_or_stale_choice_shows_the_engines_reason_instead_of_raising(explorer):
+    choose(explorer, "build", "iron", "Walsall[1]", "Walsall", "coal Dudley[1]")
+    explorer.game.state.players[0].money = 0                    # the position changed under the widget
+    explorer.game.state.bank += 30
+    explorer.game._legal = explorer.game._view = None
+    explorer.play_button.click()
+    assert "Not allowed" in explorer.status.value and "needs £5" in explorer.status.value
+    assert explorer.game.log == []
+    explorer.typed.value = "build pottery Leek with card Leek"
+    explorer.check_button.click()
+    assert "Leek has no slot for a pottery" in explorer.status.value
+    explorer.typed.value = "fly to the moon"
+    explorer.play_typed_button.click()
+    assert "is not an action" in explorer.status.value
+
+
+def test_typed_action_plays_when_legal(explorer):
+    explorer.typed.value = "pass with card Leek"
+    explorer.check_button.click()
+    assert "Legal" in explorer.status.value
+    explorer.play_typed_button.click()
+    assert explorer.game.log[-1].kind == "pass"
+
+
+def test_language_toggle_switches_words_and_names(explorer):
+    choose(explorer, "build", "iron", "Walsall[1]", "Walsall", "coal Dudley[1]")
+    explorer.toggle.value = "ja"
+    assert explorer.play_button.description == "実行"
+    assert "ウォルソール" in explorer.explanation_view.value and "つながっている" in explorer.explanation_view.value
+    assert "プレイヤー1の手番" in explorer.status.value
+
+
+def test_dropdown_interaction_is_fast(explorer):
+    times = []
+    for value in ("iron", "manufacturer", "brewery", "iron", "manufacturer", "brewery", "iron"):
+        start = time.perf_counter()
+        explorer.fields[0].value = value
+        times.append(time.perf_counter() - start)
+    assert statistics.median(times) < 0.3
+
+
+def test_source_finder_income_track_and_score_preview():
+    game = library.load("own_and_other_beer").game()
+    finder = SourceFinder(game, "Worcester", "beer")
+    assert finder.step.rule == "query.beer_sources"
+    assert "Stafford[1]" in finder.text.value and "Walsall[2]" in finder.text.value
+    finder.resource.value = "coal"
+    assert finder.step.rule == "query.coal_sources" and "reachable through Gloucester" in finder.text.value
+    track = IncomeTrack(game, space=10)
+    track.space.value = 20
+    assert track.step.facts["level"] == 5 and "spaces 19–20" in track.text.value
+    track.toggle.value = "ja"
+    assert "収入レベル5" in track.text.value
+    preview = ScorePreview(library.load("canal_scoring").game())
+    assert [s.facts["vp"] for s in preview.steps if s.rule == "score.link"] == [3, 3]
+    assert preview.picture.value[:8] == PNG
+
+
+def test_quizzes_check_answers_with_the_engine():
+    game = library.load("coal_market").game()
+    quiz = Quiz.coal_source(game, "build iron Birmingham[3] with card Birmingham")
+    assert quiz.answer == "market" and "Tamworth[1]" in quiz.choice.options
+    quiz.choice.value = "Tamworth[1]"
+    quiz.check_button.click()
+    assert quiz.correct is False and "The answer is market" in quiz.feedback.value
+    assert "trade icon" in quiz.feedback.value
+    quiz.choice.value = "market"
+    quiz.check_button.click()
+    assert quiz.correct is True and "Right!" in quiz.feedback.value
+    assert game.log == []                                        # the quiz never changes the learner's game
+    link = Quiz.link_score(library.load("canal_scoring").game(), "Dudley - Birmingham")
+    link.choice.value = "3"
+    link.check_button.click()
+    assert link.correct
+    income = Quiz.income_after(library.load("merchant_beer_bonus").game(),
+                               "sell cotton Birmingham[1] to Oxford[1] with card Leek; beer Oxford[1]")
+    assert income.answer == "4"
+    income.choice.value = "3"
+    income.check_button.click()
+    assert income.correct is False and "2 track spaces" in income.feedback.value
