@@ -18,7 +18,8 @@ def main() -> None:
         ROOT.glob("docs/examples/*.ipynb"))
     for path in paths:
         nb = nbformat.read(path, as_version=4)
-        nbclient.NotebookClient(nb, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+        nbclient.NotebookClient(nb, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}},
+                                store_widget_state=False).execute()
         for cell in nb.cells:
             cell.metadata.pop("execution", None)
         nbformat.write(nb, path)

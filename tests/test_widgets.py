@@ -53,7 +53,7 @@ def test_play_changes_the_explanation_and_the_position(explorer):
     assert after != before and "What happened" in after and "Dudley[1]" in after
     assert explorer.game.state.tiles["Walsall[1]"].industry == "iron"
     assert explorer.game.state.tiles["Dudley[1]"].cubes == 1
-    explorer.steps.value = 7                                     # the coal.take step
+    explorer.steps.value = explorer.explanation.rules().index("coal.take") + 1
     assert [s.rule for s in explorer.highlight] == ["coal.take"]
     assert explorer.highlighted_entities >= {"Dudley[1]"}
 

@@ -338,8 +338,14 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                              + (f" + {cubes(f['iron'], 'iron')}" if f["iron"] else "") + "."),
     "build.slot": _slot,
     "build.slot_taken": _slot_taken,
-    "build.slot_invalid": lambda f: (f"{f['slot']} cannot take this tile; allowed: "
-                                     f"{listing(f['options'], 'or') or 'none'}."),
+    "build.slot_invalid": lambda f: (f"{f['slot']} cannot take this tile: " + {
+        "no_icon": f"it does not show a {INDUSTRY[f['industry']]}",
+        "single_icon_first": "a free slot showing only this industry must be used first",
+        "other_industry": "it holds another industry",
+        "not_higher": "it holds a tile of the same or a higher level",
+        "not_coal_or_iron": "another player's tile there can't be overbuilt (only coal mines and iron works)",
+        "resource_left": "another player's tile there can be overbuilt only when none of its resource is left",
+    }[f["why"]] + f". Allowed: {listing(f['options'], 'or') or 'none'}."),
     "build.canal_one_per_town": lambda f: (f"In the canal era you may have only one industry per location, and you "
                                            f"already have {listing(f['yours'])} in {f['location']}."),
     "build.pay": lambda f: f"{player(f['player'])} pays {money(f['cost'])} to the bank ({money(f['money_left'])} left).",
@@ -422,8 +428,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                             f"space {f['to_space']}."),
     "loan.too_low": lambda f: (f"A loan would take your income level from {f['level']} to {f['new_level']}, below "
                                f"{f['lowest']}."),
-    "scout.take": lambda f: (f"{player(f['player'])} discards {listing(f['discarded'])} and takes "
-                             f"{listing(f['took'])}."),
+    "scout.take": lambda f: (f"Scouting: {player(f['player'])} also discards {listing(f['discarded'])} (three cards "
+                             f"in all) and takes {listing(f['took'])}."),
     "scout.card_count": lambda f: f"Scouting discards exactly {f['needed']} cards, not {f['count']}.",
     "scout.holding_wild": lambda f: f"You cannot scout while holding a wild card ({listing(f['wilds'])}).",
     "scout.no_wild_left": lambda f: f"No card is left in the {listing(f['piles'])} pile.",
@@ -452,7 +458,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "score.link": _link_score,
     "score.industry": lambda f: (f"{player(f['owner'])}'s flipped {tile(f['industry'], f['level'])} at {f['slot']} "
                                  f"scores {f['vp']} VP."),
-    "era.remove_links": lambda f: f"All {f['count']} links leave the board.",
+    "era.remove_links": lambda f: (f"All {f['count']} links leave the board." if f["count"]
+                                   else "There are no links to remove."),
     "era.remove_level1": lambda f: (f"Every level I industry leaves the board: {listing(f['slots']) or 'none'}. "
                                     f"Higher levels stay and can score again."),
     "era.merchant_beer": lambda f: (f"Every non-blank merchant tile gets its beer back ({listing(f['stocked'])}); "

@@ -306,7 +306,14 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                              + (f"と{cubes(f['iron'], 'iron')}" if f["iron"] else "") + "。"),
     "build.slot": _slot,
     "build.slot_taken": _slot_taken,
-    "build.slot_invalid": lambda f: f"{f['slot']}にはこのタイルを置けません。置けるのは {either(f['options']) or 'なし'} です。",
+    "build.slot_invalid": lambda f: (f"{f['slot']}にはこのタイルを置けません: " + {
+        "no_icon": f"{INDUSTRY[f['industry']]}のアイコンがありません",
+        "single_icon_first": "その産業だけが描かれた空き枠を先に使う必要があります",
+        "other_industry": "別の産業のタイルがあります",
+        "not_higher": "同じか高いレベルのタイルがあります",
+        "not_coal_or_iron": "他人のタイルで上書きできるのは炭鉱と製鉄所だけです",
+        "resource_left": "他人のタイルを上書きできるのは、その資源が一つも残っていない時だけです",
+    }[f["why"]] + f"。置けるのは {either(f['options']) or 'なし'} です。"),
     "build.canal_one_per_town": lambda f: (f"運河時代は一つの地点に自分の産業は1枚までです。{f['location']}にはすでに"
                                            f"{'、'.join(f['yours'])}があります。"),
     "build.pay": lambda f: f"{player(f['player'])}は銀行へ{money(f['cost'])}を払います（残金{money(f['money_left'])}）。",
@@ -383,7 +390,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                             f"収入はマス数ではなくレベルで{f['levels']}下がります: 収入レベル{f['from_level']}（{f['from_space']}のマス）→ "
                             f"レベル{f['to_level']}の最も高いマス{f['to_space']}。"),
     "loan.too_low": lambda f: f"借金すると収入レベルが{f['level']}から{f['new_level']}になり、{f['lowest']}を下回るのでできません。",
-    "scout.take": lambda f: f"{player(f['player'])}は{'、'.join(f['discarded'])}を捨て、{'と'.join(f['took'])}を取ります（偵察）。",
+    "scout.take": lambda f: (f"偵察: {player(f['player'])}はさらに{'、'.join(f['discarded'])}を捨て（合計3枚）、"
+                             f"{'と'.join(f['took'])}を取ります。"),
     "scout.card_count": lambda f: f"偵察で捨てるカードはちょうど{f['needed']}枚です（{f['count']}枚ではありません）。",
     "scout.holding_wild": lambda f: f"ワイルドカード（{'、'.join(f['wilds'])}）を持っている間は偵察できません。",
     "scout.no_wild_left": lambda f: f"{'、'.join(f['piles'])}の置き場にカードが残っていません。",
@@ -407,7 +415,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "score.link": _link_score,
     "score.industry": lambda f: (f"{player(f['owner'])}の稼働済みの{tile(f['industry'], f['level'])}（{f['slot']}）は"
                                  f"{f['vp']}勝利点です。"),
-    "era.remove_links": lambda f: f"運輸タイル{f['count']}枚をすべて盤から取り除きます。",
+    "era.remove_links": lambda f: (f"運輸タイル{f['count']}枚をすべて盤から取り除きます。" if f["count"]
+                                   else "取り除く運輸タイルはありません。"),
     "era.remove_level1": lambda f: (f"盤上のレベル1の産業をすべて取り除きます: {'、'.join(f['slots']) or 'なし'}。"
                                     f"レベル2以上は残り、鉄道時代の終わりにも得点できます。"),
     "era.merchant_beer": lambda f: (f"空白でない商人タイルの隣にビールを1樽ずつ戻します（{'、'.join(f['stocked'])}）。"

@@ -15,8 +15,12 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
+from matplotlib import rc_context
+
+from brass_nb.explain import get_language
 from brass_nb.plot import board, overlays, style
 from brass_nb.plot.layout import layout_for
+from brass_nb.plot.words import WORDS
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.state import State
@@ -37,12 +41,13 @@ def _steps(highlight: Highlight) -> list[Step]:
 
 
 def draw_map(ax: Axes, position: Game | State, highlight: Highlight = None, network: int | None = None,
-             connected: str | None = None, language: str = "en") -> set[str]:
+             connected: str | None = None, language: str | None = None) -> set[str]:
     """Draw the board of ``position`` on ``ax`` (links, locations, tiles, merchants) with any overlays.
 
     Returns the kinds of overlay drawn (keys of :data:`overlays.OVERLAY_LEGEND`).
     """
     state = position.state if isinstance(position, Game) else position
+    language = language or get_language()
     layout = layout_for(state.facts)
     x0, x1, y0, y1 = layout.extent
     ax.set_xlim(x0, x1)
@@ -64,47 +69,54 @@ def draw_map(ax: Axes, position: Game | State, highlight: Highlight = None, netw
 
 
 def draw(position: Game | State, highlight: Highlight = None, network: int | None = None,
-         connected: str | None = None, language: str = "en", width: float = 11.0) -> Figure:
+         connected: str | None = None, language: str | None = None, width: float = 11.0) -> Figure:
     """A figure of the whole position: the map, the coal and iron markets, and a panel per player.
 
     Args:
         highlight: a step, an explanation or steps to draw over the board (coal route, sources, scores...).
         network: a player index: ring the locations of that player's network (dashed, in their colour).
         connected: a location: shade everything connected to it by anyone's links (green, with distances).
-        language: "en" or "ja" for location names.
+        language: "en" or "ja" for every word on the picture (default: ``brass_nb.explain.set_language``).
     """
     state = position.state if isinstance(position, Game) else position
-    fig = Figure(figsize=(width, width * 0.78), dpi=80)
-    FigureCanvasAgg(fig)
-    grid = fig.add_gridspec(2, 2, width_ratios=(3.1, 1), height_ratios=(1.35, 1), wspace=0.02, hspace=0.08,
-                            left=0.01, right=0.99, top=0.95, bottom=0.02)
-    kinds = draw_map(fig.add_subplot(grid[:, 0]), state, highlight, network, connected, language)
-    board.draw_markets(fig.add_subplot(grid[0, 1]), state)
-    panel = fig.add_subplot(grid[1, 1])
-    board.draw_players(panel, state, state.current_player)
-    _legend(panel, state.facts.industry_names, kinds)
-    fig.suptitle(_title(state), fontsize=11, x=0.02, ha="left")
+    language = language or get_language()
+    with rc_context({"font.family": style.font_family(language)}):
+        fig = Figure(figsize=(width, width * 0.78), dpi=80)
+        FigureCanvasAgg(fig)
+        grid = fig.add_gridspec(2, 2, width_ratios=(3.1, 1), height_ratios=(1.35, 1), wspace=0.02, hspace=0.08,
+                                left=0.01, right=0.99, top=0.95, bottom=0.02)
+        kinds = draw_map(fig.add_subplot(grid[:, 0]), state, highlight, network, connected, language)
+        board.draw_markets(fig.add_subplot(grid[0, 1]), state, language)
+        panel = fig.add_subplot(grid[1, 1])
+        board.draw_players(panel, state, state.current_player, language)
+        _legend(panel, state.facts, kinds, language)
+        fig.suptitle(_title(state, language), fontsize=11, x=0.02, ha="left")
     return fig
 
 
-def _title(state: State) -> str:
+def _title(state: State, language: str) -> str:
+    words = WORDS[language]
+    game = state.facts.translations.get(language, {}).get(state.facts.title, state.facts.title)
     if state.over:
-        return f"{state.facts.title} — game over"
-    who = state.current_player
-    return f"{state.facts.title} — {state.era} era, round {state.round} — Player {who + 1} to act"
+        return words["over"].format(game=game)
+    return words["title"].format(game=game, era=words["era"][state.era], round=state.round,
+                                 player=state.current_player + 1)
 
 
-def _legend(ax: Axes, industries: dict[str, str], kinds: set[str]) -> None:
-    handles = [Line2D([], [], **{k: v for k, v in s.items()}, label=style.LINK_LEGEND[key])
-               for key, s in style.LINK_STYLES.items()]
-    handles += [Patch(facecolor="white", edgecolor="#555555", linewidth=2, label="tile, unflipped"),
-                Patch(facecolor="#555555", edgecolor="#555555", label="tile, flipped (scores)"),
-                Patch(facecolor="#555555", edgecolor="#8b7355", label="blank merchant tile"),
-                Patch(facecolor="#dddddd", edgecolor="#8b7355", label="no merchant tile")]
-    handles += [Patch(facecolor=style.INDUSTRY_COLORS[i], label=f"{style.INDUSTRY_GLYPHS[i]} {name}")
-                for i, name in industries.items()]
+def _legend(ax: Axes, facts, kinds: set[str], language: str) -> None:
+    words = WORDS[language]
+    names = facts.translations.get(language, {})
+    handles = [Line2D([], [], **dict(s), label=words["links"][key]) for key, s in style.LINK_STYLES.items()]
+    unflipped, flipped, blank, none = words["tiles"]
+    handles += [Patch(facecolor="white", edgecolor="#555555", linewidth=2, label=unflipped),
+                Patch(facecolor="#555555", edgecolor="#555555", label=flipped),
+                Patch(facecolor="#555555", edgecolor="#8b7355", label=blank),
+                Patch(facecolor="#dddddd", edgecolor="#8b7355", label=none)]
+    handles += [Patch(facecolor=style.INDUSTRY_COLORS[i], label=f"{style.INDUSTRY_GLYPHS[i]} {names.get(name, name)}")
+                for i, name in facts.industry_names.items()]
     for kind in sorted(kinds):
-        shape, colour, text = overlays.OVERLAY_LEGEND[kind]
+        shape, colour = overlays.OVERLAY_LEGEND[kind]
+        text = words["overlays"][kind]
         if shape == "line":
             handles.append(Line2D([], [], color=colour, linewidth=6, alpha=0.6, label=text))
         elif shape in ("ring", "dashed"):

@@ -16,6 +16,7 @@ from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
 from brass_nb.plot import style
 from brass_nb.plot.layout import SLOT, Layout
+from brass_nb.plot.words import WORDS
 from brass_nb.rules.state import State
 
 LABEL_BOX = {"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none", "alpha": 0.75}
@@ -58,7 +59,7 @@ def draw_locations(ax: Axes, state: State, layout: Layout, language: str) -> Non
                        style="italic" if loc.kind != "town" else "normal", bbox=LABEL_BOX)
         text.set_gid(f"label:{name}")
         if merchant:
-            _draw_merchant(ax, state, layout, name)
+            _draw_merchant(ax, state, layout, name, language)
         else:
             for label, icons in zip(board.slot_labels[name], loc.slots):
                 tile = state.tiles.get(label)
@@ -122,7 +123,7 @@ def _draw_tile(ax: Axes, state: State, centre: tuple[float, float], label: str) 
                 fontweight="bold")
 
 
-def _draw_merchant(ax: Axes, state: State, layout: Layout, name: str) -> None:
+def _draw_merchant(ax: Axes, state: State, layout: Layout, name: str, language: str) -> None:
     loc = state.facts.board.locations[name]
     for i in range(len(loc.merchant_spaces)):
         label = f"{name}[{i + 1}]"
@@ -148,14 +149,14 @@ def _draw_merchant(ax: Axes, state: State, layout: Layout, name: str) -> None:
             barrel.set_gid(f"beer:{label}")
             ax.add_artist(barrel)
     kind, amount = loc.beer_bonus
-    bonus = {"money": f"£{amount}", "vp": f"+{amount} VP", "income_spaces": f"+{amount} income",
-             "free_develop": "free develop"}[kind]
+    words = WORDS[language]
+    bonus = words["bonuses"][kind].format(n=amount)
     x0, y0, x1, _ = layout.boxes[name]
-    ax.text((x0 + x1) / 2, y0 - 0.6, f"beer bonus: {bonus}", ha="center", va="top", fontsize=5.2, color="#6b4f2a",
-            zorder=6, bbox=LABEL_BOX)
+    ax.text((x0 + x1) / 2, y0 - 0.6, words["bonus"].format(bonus=bonus), ha="center", va="top", fontsize=5.2,
+            color="#6b4f2a", zorder=6, bbox=LABEL_BOX)
 
 
-def draw_markets(ax: Axes, state: State) -> None:
+def draw_markets(ax: Axes, state: State, language: str) -> None:
     """Each market as a column of priced spaces, cheapest at the bottom; filled spaces hold a cube."""
     ax.set_axis_off()
     ax.set_xlim(0, 10)
@@ -166,7 +167,8 @@ def draw_markets(ax: Axes, state: State) -> None:
             continue
         size, filled = len(market.prices), state.markets[resource]
         x = 2 + column * 5
-        ax.text(x + 0.5, 15.0, f"{resource} market", ha="center", fontsize=7.5, fontweight="bold")
+        words = WORDS[language]
+        ax.text(x + 0.5, 15.0, words["market"][resource], ha="center", fontsize=7.5, fontweight="bold")
         spaces = [Rectangle((x, i), 1, 0.85, facecolor=style.CUBE_COLORS[resource] if i >= size - filled else "white",
                             edgecolor="#666666", linewidth=0.6) for i in range(size)]
         collection = PatchCollection(spaces, match_original=True)
@@ -176,23 +178,31 @@ def draw_markets(ax: Axes, state: State) -> None:
             if i == 0 or market.prices[i - 1] != price:
                 runs = market.prices.count(price)
                 ax.text(x - 0.3, i + runs / 2 - 0.1, f"£{price}", ha="right", va="center", fontsize=7)
-        ax.text(x + 0.5, -0.9, f"empty: £{market.price_when_empty}", ha="center", fontsize=5.6, color="#555555")
+        ax.text(x + 0.5, -0.9, words["empty"].format(price=market.price_when_empty), ha="center", fontsize=5.6,
+                color="#555555")
 
 
-def draw_players(ax: Axes, state: State, current: int | None) -> None:
+COLUMNS = (0.6, 4.3, 5.8, 7.35, 8.5, 9.6)  # left edge of the name, then centres of the number columns
+
+
+def draw_players(ax: Axes, state: State, current: int | None, language: str) -> None:
     """One row per player: money, income level (track space), VP, cards in hand, money spent this round."""
     ax.set_axis_off()
     ax.set_xlim(0, 10)
     rows = len(state.players)
     ax.set_ylim(-5.5, rows + 0.6)
-    ax.text(0.6, rows, f"{'':9}{'money':>6}{'income (space)':>16}{'VP':>5}{'cards':>7}{'spent':>7}",
-            va="center", fontsize=6.6, family="monospace", color="#555555")
+    words = WORDS[language]
+    for x, title in zip(COLUMNS, words["columns"]):
+        ax.text(x, rows, title, ha="left" if x == COLUMNS[0] else "center", va="center", fontsize=6.4,
+                color="#555555")
     for i, p in enumerate(state.players):
         y = rows - 1 - i
         ax.add_artist(Rectangle((0.05, y - 0.3), 0.4, 0.6, facecolor=style.player_color(i), edgecolor="none"))
-        name = ("▶" if i == current else " ") + f"Player {i + 1}"
-        income = f"{p.income_level} ({p.income_space})"
-        row = ax.text(0.6, y, f"{name:<9}{'£' + str(p.money):>6}{income:>16}{p.vp:>5}{len(p.hand):>7}"
-                              f"{'£' + str(p.spent_this_round):>7}", va="center", fontsize=6.6, family="monospace",
-                      fontweight="bold" if i == current else "normal")
-        row.set_gid(f"player:{i}")
+        name = ax.text(COLUMNS[0], y, ("▶ " if i == current else "") + words["player"].format(n=i + 1),
+                       va="center", fontsize=7)
+        name.set_gid(f"player:{i}")
+        numbers = (f"£{p.money}", f"{p.income_level} ({p.income_space})", str(p.vp), str(len(p.hand)),
+                   f"£{p.spent_this_round}")
+        row = "".join(f"{n:^{w}}" for n, w in zip(numbers, (7, 8, 5, 5, 5)))
+        ax.text((COLUMNS[1] + COLUMNS[-1]) / 2 + 0.1, y, row, ha="center", va="center", fontsize=7,
+                family="monospace")

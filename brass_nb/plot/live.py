@@ -11,6 +11,7 @@ import io
 from matplotlib.figure import Figure
 from PIL import Image
 
+from brass_nb.explain import get_language
 from brass_nb.plot import Highlight, _steps, draw
 from brass_nb.plot import overlays
 from brass_nb.plot.layout import layout_for
@@ -20,9 +21,9 @@ from brass_nb.rules.game import Game
 class LiveBoard:
     """One game's picture, redrawn cheaply as the highlight changes and fully when the position does."""
 
-    def __init__(self, game: Game, language: str = "en", width: float = 11.0):
+    def __init__(self, game: Game, language: str | None = None, width: float = 11.0):
         self.game = game
-        self.language = language
+        self.language = language or get_language()
         self.width = width
         self._key: tuple | None = None
         self._figure: Figure | None = None

@@ -58,14 +58,14 @@ def _links_of(entities: tuple[str, ...]) -> list[int]:
     return [int(e.split(":", 1)[1]) for e in entities if e.startswith("link:")]
 
 
-OVERLAY_LEGEND = {
-    "route": ("line", style.HIGHLIGHT, "route of coal / beer"),
-    "source": ("ring", style.HIGHLIGHT, "source used"),
-    "rank": ("badge", "#222222", "#rank · links: mines"),
-    "score": ("badge", "#555555", "VP at era end"),
-    "removed": ("cross", "#d00000", "leaves the board"),
-    "network": ("dashed", "#555555", "player's network"),
-    "connected": ("halo", style.CONNECTED_COLOR, "connected (any links)"),
+OVERLAY_LEGEND = {  # kind -> (legend shape, colour); the words are in brass_nb.plot.words
+    "route": ("line", style.HIGHLIGHT),
+    "source": ("ring", style.HIGHLIGHT),
+    "rank": ("badge", "#222222"),
+    "score": ("badge", "#555555"),
+    "removed": ("cross", "#d00000"),
+    "network": ("dashed", "#555555"),
+    "connected": ("halo", style.CONNECTED_COLOR),
 }
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.util
+import logging
 from functools import cache
 from pathlib import Path
 
@@ -21,7 +22,6 @@ LINK_STYLES = {  # (canal allowed, rail allowed) -> line style of an empty link 
     (True, False): {"color": "#3a7dc9", "linestyle": (0, (5, 3)), "linewidth": 1.6},
     (False, True): {"color": "#444444", "linestyle": (0, (1, 2)), "linewidth": 1.8},
 }
-LINK_LEGEND = {(True, True): "canal or rail", (True, False): "canal only", (False, True): "rail only"}
 
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 HIGHLIGHT = "#ffd400"
@@ -46,6 +46,10 @@ def _register_japanese_font() -> None:
     spec = importlib.util.find_spec("matplotlib_fontja")
     if spec and spec.submodule_search_locations:
         font_manager.fontManager.addfont(str(Path(spec.submodule_search_locations[0]) / "fonts" / "ipaexg.ttf"))
+        # IPAexGothic has no bold face; bold Latin text falls back to DejaVu Sans as intended, so the
+        # font manager's note about the missing face is noise for a learner.
+        logging.getLogger("matplotlib.font_manager").addFilter(
+            lambda record: "IPAexGothic" not in record.getMessage())
 
 
 def player_color(player: int) -> str:

@@ -148,10 +148,10 @@ def plan_build(view: View, player: int, action: Build) -> Plan:
 
     def apply(state: State, expl: Explanation) -> None:
         me = state.players[player]
-        state.pay(me, spec.cost)
-        expl.add("build.pay", (label,), player=player, cost=spec.cost, money_left=me.money)
         consume(state, "coal", coal_choice, player, expl, (location,))
         consume(state, "iron", iron_choice, player, expl, (location,))
+        state.pay(me, spec.cost)
+        expl.add("build.pay", (label,), player=player, cost=spec.cost, money_left=me.money)
         if label in state.tiles:
             old = remove_tile(state, label)
             expl.add("build.overbuild", (label,), slot=label, owner=old.owner, industry=industry,
@@ -203,7 +203,15 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
             return None
         index = options[0]
     elif wanted - 1 not in options:
-        plan.fail("build.slot_invalid", (f"{location}[{wanted}]",), slot=f"{location}[{wanted}]", options=names)
+        slots = view.board.locations[location].slots
+        label = f"{location}[{wanted}]"
+        if not 1 <= wanted <= len(slots) or industry not in slots[wanted - 1]:
+            why = "no_icon"
+        elif label in state.tiles:
+            why = overbuild_block(view, player, state.tiles[label], industry, level)["why"]
+        else:
+            why = "single_icon_first"
+        plan.fail("build.slot_invalid", (label,), slot=label, options=names, why=why, industry=industry)
         return None
     else:
         index = wanted - 1

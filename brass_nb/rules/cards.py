@@ -65,7 +65,7 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
         for wild in (WILD_LOCATION, WILD_INDUSTRY):
             state.wilds[wild] -= 1
             me.hand.append(wild)
-        expl.add("scout.take", (f"player:{player}",), player=player, discarded=list(action.cards),
+        expl.add("scout.take", (f"player:{player}",), player=player, discarded=list(action.cards[1:]),
                  took=[WILD_LOCATION, WILD_INDUSTRY])
 
     plan.apply = apply

@@ -100,6 +100,15 @@ class Game:
         """Connected coal mines with coal for ``location``, nearest first, and whether the market is reachable."""
         return queries.coal_sources(self.view(), location)
 
+    def network(self, player: int) -> list[str]:
+        """A player's network: locations with one of their industries or touching one of their links."""
+        return sorted(self.view().network(player), key=list(self.facts.board.locations).index)
+
+    def connected(self, location: str) -> dict[str, int]:
+        """Every location connected to ``location`` by anyone's links, with its distance in links (nearest first)."""
+        reach = self.view().reachable((location,))
+        return dict(sorted(reach.items(), key=lambda item: (item[1], list(self.facts.board.locations).index(item[0]))))
+
     def iron_sources(self) -> Step:
         """Every iron works with iron, anywhere (iron needs no connection), and the market's next price."""
         return queries.iron_sources(self.view())
@@ -123,7 +132,7 @@ class Game:
         return self._view
 
     def picture(self, highlight=None, network: int | None = None, connected: str | None = None,
-                language: str = "en"):
+                language: str | None = None):
         """The position as a picture (shows itself in Jupyter; ``.figure()`` gives the matplotlib figure).
 
         ``highlight`` takes a step, an explanation or a list of steps; ``network`` a player index;
@@ -312,12 +321,17 @@ class Game:
         return self._apply(action)
 
     def _replay(self, actions: Iterable[A.Action]) -> None:
+        """Rebuild the position from the start; the same State and Player objects are kept, so a
+        ``player = game.players[0]`` held by a learner shows the position after undo too."""
+        kept = self.state
         self.state = self._origin()
         self.log = []
         self._view = None
         self._legal = None
         for action in actions:
             self._apply(action)
+        kept.adopt(self.state)
+        self.state = kept
 
     # ------------------------------------------------------------ saving
 

@@ -121,6 +121,15 @@ class State:
         self.over = False
         self.version = 0
 
+    def adopt(self, other: "State") -> None:
+        """Become ``other`` while keeping this object and its Player objects (same players)."""
+        players = self.players
+        for mine, theirs in zip(players, other.players):
+            for name in Player.__slots__:
+                setattr(mine, name, getattr(theirs, name))
+        self.__dict__.update({k: v for k, v in other.__dict__.items() if k != "players"})
+        self.players = players
+
     # -------------------------------------------------------------- ledgers
 
     def pay(self, player: Player, amount: int, spending: bool = True) -> None:

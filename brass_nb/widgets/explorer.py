@@ -5,7 +5,7 @@ import html
 
 import ipywidgets as w
 
-from brass_nb.explain import CATALOGS_PLAYER, reason, render_html
+from brass_nb.explain import CATALOGS_PLAYER, get_language, reason, render_html
 from brass_nb.plot.live import LiveBoard
 from brass_nb.rules.errors import IllegalAction
 from brass_nb.rules.game import Game
@@ -28,9 +28,9 @@ class Explorer(w.VBox):
     explanation come from the engine's own records; selecting a step highlights it on the board.
     """
 
-    def __init__(self, game: Game, language: str = "en"):
+    def __init__(self, game: Game, language: str | None = None):
         self.game = game
-        self.language = language
+        self.language = language = language or get_language()
         self.board = LiveBoard(game, language)
         self.explanation: Explanation | None = None   # the last action played, while it is shown
         self.picked = None                             # the action the dropdowns last picked out

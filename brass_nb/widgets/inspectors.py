@@ -5,7 +5,7 @@ import html
 
 import ipywidgets as w
 
-from brass_nb.explain import reason
+from brass_nb.explain import get_language, reason
 from brass_nb.plot.live import LiveBoard
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
@@ -21,9 +21,9 @@ def _steps_html(steps: list[Step], language: str) -> str:
 class SourceFinder(w.VBox):
     """Pick a location and a resource: the engine's ranked sources, in words and on the board."""
 
-    def __init__(self, game: Game, location: str = "Birmingham", resource: str = "coal", language: str = "en"):
+    def __init__(self, game: Game, location: str = "Birmingham", resource: str = "coal", language: str | None = None):
         self.game = game
-        self.language = language
+        self.language = language = language or get_language()
         places = [n for n, loc in game.facts.board.locations.items() if loc.kind != "merchant"]
         self.location = w.Dropdown(options=places, value=location)
         self.resource = w.ToggleButtons(options=["coal", "iron", "beer"], value=resource)
@@ -56,9 +56,9 @@ class SourceFinder(w.VBox):
 class IncomeTrack(w.VBox):
     """Slide along the income track: which level a space shows, which spaces share it, what a loan does."""
 
-    def __init__(self, game: Game, space: int | None = None, language: str = "en"):
+    def __init__(self, game: Game, space: int | None = None, language: str | None = None):
         self.game = game
-        self.language = language
+        self.language = language = language or get_language()
         last = len(game.facts.income_levels) - 1
         start = game.players[game.current_player or 0].income_space if space is None else space
         self.space = w.IntSlider(min=0, max=last, value=start, continuous_update=False,
@@ -84,9 +84,9 @@ class IncomeTrack(w.VBox):
 class ScorePreview(w.VBox):
     """What every link and flipped industry would score if the era ended now."""
 
-    def __init__(self, game: Game, language: str = "en"):
+    def __init__(self, game: Game, language: str | None = None):
         self.game = game
-        self.toggle = language_toggle(language)
+        self.toggle = language_toggle(language or get_language())
         self.text = w.HTML()
         self.picture = w.Image(format="png", layout=w.Layout(width="100%", max_width="980px"))
         self.steps: list[Step] = []

@@ -5,7 +5,7 @@ import html
 
 import ipywidgets as w
 
-from brass_nb.explain import reason
+from brass_nb.explain import get_language, reason
 from brass_nb.plot import draw, png
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
@@ -36,9 +36,9 @@ class Quiz(w.VBox):
     """
 
     def __init__(self, game: Game, kind: str, facts: dict, options: list[str], answer: str, steps: list[Step],
-                 language: str = "en", highlight: list[Step] | None = None):
+                 language: str | None = None, highlight: list[Step] | None = None):
         self.kind, self.facts, self.answer, self.reasons = kind, facts, answer, steps
-        self.language = language
+        self.language = language = language or get_language()
         self.correct: bool | None = None
         words = LABELS[language]
         self.question = w.HTML(f"<b>{html.escape(QUESTIONS[kind][language].format(**facts))}</b>")
@@ -67,7 +67,7 @@ class Quiz(w.VBox):
                                f"{html.escape(words['answer_is'].format(answer=self.answer))}</p><ul>{items}</ul>")
 
     @classmethod
-    def coal_source(cls, game: Game, action: str, language: str = "en") -> "Quiz":
+    def coal_source(cls, game: Game, action: str, language: str | None = None) -> "Quiz":
         """Which mine (or the market) supplies the coal for ``action``?"""
         _, player, explanation = _after(game, action)
         takes = explanation.find("coal.take")
@@ -78,14 +78,14 @@ class Quiz(w.VBox):
         return cls(game, "coal_source", {"player": player + 1, "action": action}, options, answer, steps, language)
 
     @classmethod
-    def link_score(cls, game: Game, link: str, language: str = "en") -> "Quiz":
+    def link_score(cls, game: Game, link: str, language: str | None = None) -> "Quiz":
         """How many VP would ``link`` score if the era ended now?"""
         step = next(s for s in game.score_preview().find("score.link") if s.facts["link"] == link)
         options = [str(n) for n in range(0, max(step.facts["vp"] + 3, 6))]
         return cls(game, "link_score", {"link": link}, options, str(step.facts["vp"]), [step], language)
 
     @classmethod
-    def income_after(cls, game: Game, action: str, language: str = "en") -> "Quiz":
+    def income_after(cls, game: Game, action: str, language: str | None = None) -> "Quiz":
         """What is the acting player's income level after ``action``?"""
         copy, player, explanation = _after(game, action)
         level = copy.players[player].income_level
