@@ -47,7 +47,7 @@ class Explorer(w.VBox):
         self.redo_button = w.Button(icon="repeat")
         self.toggle = language_toggle(language)
         self.status = w.HTML()
-        self.steps = w.Select(rows=9, layout=w.Layout(width="100%"))
+        self.steps = w.ToggleButtons(style={"button_width": "34px", "description_width": "initial"})
         self.explanation_view = w.HTML()
         self.explanation_view.add_class("brass-explanation-view")
         self.typed = w.Text(layout=w.Layout(width="60%"))
@@ -98,6 +98,7 @@ class Explorer(w.VBox):
     def _relabel(self) -> None:
         words = self.words
         self.kind.description = words["action"]
+        self.steps.description = words["show_step"]
         self.play_button.description = words["play"]
         self.undo_button.description = words["undo"]
         self.redo_button.description = words["redo"]
@@ -171,7 +172,7 @@ class Explorer(w.VBox):
         self.highlight = list(steps)
         self._updating = True
         try:
-            self.steps.options = [(f"{i}. {reason(s, self.language)}", i) for i, s in enumerate(steps, 1)]
+            self.steps.options = [(str(i), i) for i in range(1, len(steps) + 1)]
             self.steps.value = None
         finally:
             self._updating = False

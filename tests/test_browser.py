@@ -1,0 +1,155 @@
+"""End-to-end: every notebook runs in JupyterLab in a real browser, and the Explorer's Play button works.
+
+A throw-away JupyterLab serves a temporary copy of ``notebooks/`` and ``docs/`` (the committed notebooks are never
+modified); Debian's Chromium, driven by Playwright, opens each notebook, clears and runs all cells from the Run menu,
+and checks that no cell shows a traceback and no widget failed to display.  Full-page screenshots go to
+``test-artefacts/browser/``.  ``bash scripts/test.sh`` installs Chromium and Playwright; without them this module
+is skipped with the reason.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import browser_helpers as bh
+
+playwright_sync = pytest.importorskip(
+    "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")
+pytest.importorskip("jupyterlab", reason="JupyterLab is not installed (bash scripts/test.sh installs it)")
+CHROMIUM = bh.chromium_path()
+if CHROMIUM is None:
+    pytest.skip("Chromium not found at /usr/bin/chromium (bash scripts/test.sh installs it as root: "
+                "apt-get install chromium)", allow_module_level=True)
+
+NOTEBOOKS = bh.notebook_paths()
+
+# What the notebook tests saw, for the Explorer test that follows them: which notebooks were opened and run,
+# and which of them show an Explorer (an element .brass-play).
+SEEN: dict[str, bool] = {}
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    server = bh.LabServer(tmp_path_factory.mktemp("lab"))
+    server.prepare()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser_context(tmp_path_factory):
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    manager = playwright_sync.sync_playwright().start()
+    context = None
+    try:
+        context = manager.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, headless=True, args=bh.CHROMIUM_ARGS,
+            viewport=bh.VIEWPORT, timeout=60_000)
+        context.set_default_timeout(30_000)
+        yield context
+    finally:
+        try:
+            if context is not None:
+                context.close()
+        finally:
+            manager.stop()
+            bh.kill_processes_mentioning(str(profile))
+
+
+@pytest.fixture
+def page(browser_context, lab):
+    page = browser_context.new_page()
+    messages: list[str] = []
+    page.on("pageerror", lambda error: messages.append(f"page error: {error}"))
+    page.messages = messages
+    try:
+        yield page
+    finally:
+        page.close(run_before_unload=False)
+        lab.shutdown_kernels()
+
+
+def open_and_run(page, lab, notebook: str) -> dict:
+    bh.open_notebook(page, lab, notebook)
+    return bh.run_all_cells(page)
+
+
+def assert_no_errors(page, state: dict, notebook: str) -> None:
+    errors = state["errors"]
+    if errors:
+        first = errors[0]
+        pytest.fail(f"{notebook}: cell {first['cell']} raised {first['ename']}: {first['evalue']}\n"
+                    f"{bh.strip_ansi(first['traceback'])[-3000:]}", pytrace=False)
+    broken = bh.widget_error_details(page)
+    assert not broken, f"{notebook}: {broken}"
+    text = bh.page_text(page)
+    for phrase in bh.WIDGET_ERRORS:
+        assert phrase not in text, f"{notebook}: the page shows '{phrase}':\n" \
+                                   f"{text[max(0, text.find(phrase) - 300):text.find(phrase) + 500]}"
+    broken = page.evaluate(bh.BROKEN_IMAGES_JS)
+    assert broken == 0, f"{notebook}: {broken} output image(s) failed to load"
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_notebook_runs_in_jupyterlab(page, lab, notebook):
+    started = time.monotonic()
+    state = open_and_run(page, lab, notebook)
+    shot = bh.screenshot_name(notebook)
+    bh.full_screenshot(page, shot)
+    SEEN[notebook] = page.locator(".brass-play").count() > 0
+    assert_no_errors(page, state, notebook)
+    assert all(p.strip("[]: ").isdigit() for p in state["prompts"]), \
+        f"{notebook}: not every code cell ran: prompts {state['prompts']}"
+    print(f"{notebook}: {len(state['prompts'])} code cells run via {state['how']} in "
+          f"{time.monotonic() - started:.1f}s; screenshot {shot.relative_to(bh.REPO)}")
+    for message in page.messages:  # JavaScript errors in the page: reported, not failed (JupyterLab has some)
+        print(f"  {message}")
+
+
+def test_explorer_play_changes_the_explanation(page, lab):
+    """In the first notebook that shows an Explorer: Play changes the explanation shown under the board."""
+    if NOTEBOOKS and all(nb in SEEN for nb in NOTEBOOKS) and not any(SEEN.values()):
+        pytest.skip(f"no notebook shows an Explorer (.brass-play) yet; opened all {len(NOTEBOOKS)} notebooks")
+    # notebooks seen with an Explorer first; then (when this test runs alone) the ones not opened yet
+    candidates = [nb for nb in NOTEBOOKS if SEEN.get(nb)] + [nb for nb in NOTEBOOKS if nb not in SEEN]
+    notebook = state = None
+    for index, candidate in enumerate(candidates):
+        if index:
+            page.goto("about:blank")
+            lab.shutdown_kernels()
+        state = open_and_run(page, lab, candidate)
+        SEEN[candidate] = page.locator(".brass-play").count() > 0
+        if SEEN[candidate]:
+            notebook = candidate
+            break
+    if notebook is None:
+        pytest.skip(f"no notebook shows an Explorer (.brass-play) yet; opened: {', '.join(SEEN) or 'none'}")
+    assert_no_errors(page, state, notebook)
+
+    # the first Explorer on the page: its output area holds the Play button and the explanation
+    output = page.locator(".jp-OutputArea-output", has=page.locator(".brass-play")).first
+    play = output.locator(".brass-play").first
+    view = output.locator(".brass-explanation-view").first
+    play.scroll_into_view_if_needed(timeout=30_000)
+    playwright_sync.expect(play).to_be_enabled(timeout=30_000)
+    before = view.inner_text(timeout=30_000)
+    bh.element_screenshot(page, output, bh.screenshot_name(notebook, ".explorer-before"))
+
+    play.click(timeout=30_000)
+    try:
+        page.wait_for_function("([el, before]) => el.innerText !== before",
+                               arg=[view.element_handle(), before], timeout=60_000, polling=250)
+    except playwright_sync.TimeoutError:
+        pass  # the assertion below reports both texts
+    bh.settle(page)
+    after = view.inner_text(timeout=30_000)
+    bh.element_screenshot(page, output, bh.screenshot_name(notebook, ".explorer-after"))
+    assert after.strip() != before.strip(), f"{notebook}: clicking Play did not change the explanation:\n{before}"
+    state = page.evaluate(bh.STATE_JS)
+    assert_no_errors(page, state, notebook)
+    print(f"{notebook}: Explorer Play changed the explanation\n  before: {before[:200]!r}\n  after: {after[:200]!r}")
+
