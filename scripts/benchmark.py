@@ -73,6 +73,16 @@ def main() -> None:
     report(f"draw a {args.players}-player mid-game position ({len(game.state.tiles)} tiles, "
            f"{len(game.state.links)} links) to PNG", pictures, "drawings")
 
+    from brass_nb.widgets import Explorer
+
+    explorer = Explorer(game)
+    changes = []
+    for kind in explorer.kind.options * 3:
+        t = time.perf_counter()
+        explorer.kind.value = kind        # the Explorer narrows the next dropdowns, previews, redraws
+        changes.append(time.perf_counter() - t)
+    report("Explorer: change a dropdown (explanation and picture updated)", changes, "changes")
+
 
 def busiest_position(players: int):
     """The seeded random position with the most tiles and links on the board (a crowded mid-game)."""

@@ -7,8 +7,10 @@
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from typing import Iterable, Union
 
+import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -21,13 +23,16 @@ from brass_nb.explain import get_language
 from brass_nb.plot import board, overlays, style
 from brass_nb.plot.layout import layout_for
 from brass_nb.plot.words import WORDS
+from brass_nb.rules.facts import GameFacts
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.state import State
 
+LAYERS = ("static", "dynamic")
+
 Highlight = Union[Step, Explanation, Iterable[Step], None]
 
-__all__ = ["draw", "draw_map", "png", "Picture"]
+__all__ = ["draw", "draw_map", "png", "static_figure", "Picture"]
 
 
 def _steps(highlight: Highlight) -> list[Step]:
@@ -41,7 +46,8 @@ def _steps(highlight: Highlight) -> list[Step]:
 
 
 def draw_map(ax: Axes, position: Game | State, highlight: Highlight = None, network: int | None = None,
-             connected: str | None = None, language: str | None = None) -> set[str]:
+             connected: str | None = None, language: str | None = None, layers: tuple[str, ...] = LAYERS
+             ) -> set[str]:
     """Draw the board of ``position`` on ``ax`` (links, locations, tiles, merchants) with any overlays.
 
     Returns the kinds of overlay drawn (keys of :data:`overlays.OVERLAY_LEGEND`).
@@ -54,9 +60,12 @@ def draw_map(ax: Axes, position: Game | State, highlight: Highlight = None, netw
     ax.set_ylim(y0, y1)
     ax.set_aspect("equal")
     ax.set_axis_off()
-    board.draw_links(ax, state, layout)
-    board.draw_locations(ax, state, layout, language)
+    for layer in layers:
+        board.draw_links(ax, state, layout, layer)
+        board.draw_locations(ax, state, layout, language, layer)
     kinds: set[str] = set()
+    if "dynamic" not in layers:
+        return kinds
     if connected is not None:
         overlays.draw_connected(ax, state, layout, connected)
         kinds.add("connected")
@@ -68,9 +77,40 @@ def draw_map(ax: Axes, position: Game | State, highlight: Highlight = None, netw
     return kinds
 
 
+def _figure(width: float) -> tuple[Figure, Axes, Axes, Axes]:
+    """The figure and its three axes (map, markets, players); the same geometry for both layers."""
+    fig = Figure(figsize=(width, width * 0.78), dpi=80)
+    FigureCanvasAgg(fig)
+    grid = fig.add_gridspec(2, 2, width_ratios=(3.1, 1), height_ratios=(1.35, 1), wspace=0.02, hspace=0.08,
+                            left=0.01, right=0.99, top=0.95, bottom=0.02)
+    return fig, fig.add_subplot(grid[:, 0]), fig.add_subplot(grid[0, 1]), fig.add_subplot(grid[1, 1])
+
+
+def static_figure(facts: GameFacts, language: str, width: float = 11.0) -> Figure:
+    """What the printed board shows, without any position: link spaces, locations, slots, names, prices."""
+    blank = State(facts, max(facts.player_counts), None)
+    with rc_context({"font.family": style.font_family(language)}):
+        fig, ax, markets, panel = _figure(width)
+        draw_map(ax, blank, language=language, layers=("static",))
+        board.draw_markets(markets, blank, language, "static")
+        board.draw_players(panel, blank, None, language, "static")
+        _legend(panel, facts, language)
+    return fig
+
+
+@lru_cache(maxsize=8)
+def _background(facts: GameFacts, language: str, width: float) -> np.ndarray:
+    fig = static_figure(facts, language, width)
+    fig.canvas.draw()
+    return np.asarray(fig.canvas.buffer_rgba()).copy()
+
+
 def draw(position: Game | State, highlight: Highlight = None, network: int | None = None,
          connected: str | None = None, language: str | None = None, width: float = 11.0) -> Figure:
     """A figure of the whole position: the map, the coal and iron markets, and a panel per player.
+
+    The printed board is rendered once per game and language (:func:`static_figure`) and reused as
+    the figure's background; only what the position adds is drawn each time.
 
     Args:
         highlight: a step, an explanation or steps to draw over the board (coal route, sources, scores...).
@@ -81,15 +121,13 @@ def draw(position: Game | State, highlight: Highlight = None, network: int | Non
     state = position.state if isinstance(position, Game) else position
     language = language or get_language()
     with rc_context({"font.family": style.font_family(language)}):
-        fig = Figure(figsize=(width, width * 0.78), dpi=80)
-        FigureCanvasAgg(fig)
-        grid = fig.add_gridspec(2, 2, width_ratios=(3.1, 1), height_ratios=(1.35, 1), wspace=0.02, hspace=0.08,
-                                left=0.01, right=0.99, top=0.95, bottom=0.02)
-        kinds = draw_map(fig.add_subplot(grid[:, 0]), state, highlight, network, connected, language)
-        board.draw_markets(fig.add_subplot(grid[0, 1]), state, language)
-        panel = fig.add_subplot(grid[1, 1])
-        board.draw_players(panel, state, state.current_player, language)
-        _legend(panel, state.facts, kinds, language)
+        fig, ax, markets, panel = _figure(width)
+        fig.figimage(_background(state.facts, language, width), zorder=-1)
+        kinds = draw_map(ax, state, highlight, network, connected, language, layers=("dynamic",))
+        board.draw_markets(markets, state, language, "dynamic")
+        board.draw_players(panel, state, state.current_player, language, "dynamic")
+        if kinds:
+            _overlay_legend(panel, kinds, language)
         fig.suptitle(_title(state, language), fontsize=11, x=0.02, ha="left")
     return fig
 
@@ -103,7 +141,8 @@ def _title(state: State, language: str) -> str:
                                  player=state.current_player + 1)
 
 
-def _legend(ax: Axes, facts, kinds: set[str], language: str) -> None:
+def _legend(ax: Axes, facts: GameFacts, language: str) -> None:
+    """What the board's lines, tiles and colours mean."""
     words = WORDS[language]
     names = facts.translations.get(language, {})
     handles = [Line2D([], [], **dict(s), label=words["links"][key]) for key, s in style.LINK_STYLES.items()]
@@ -114,6 +153,13 @@ def _legend(ax: Axes, facts, kinds: set[str], language: str) -> None:
                 Patch(facecolor="#dddddd", edgecolor="#8b7355", label=none)]
     handles += [Patch(facecolor=style.INDUSTRY_COLORS[i], label=f"{style.INDUSTRY_GLYPHS[i]} {names.get(name, name)}")
                 for i, name in facts.industry_names.items()]
+    ax.legend(handles=handles, loc="lower left", fontsize=6.2, frameon=False, ncol=2, bbox_to_anchor=(0, 0.16))
+
+
+def _overlay_legend(ax: Axes, kinds: set[str], language: str) -> None:
+    """What the highlights mean, below the board's own legend."""
+    words = WORDS[language]
+    handles = []
     for kind in sorted(kinds):
         shape, colour = overlays.OVERLAY_LEGEND[kind]
         text = words["overlays"][kind]
@@ -126,7 +172,7 @@ def _legend(ax: Axes, facts, kinds: set[str], language: str) -> None:
             handles.append(Line2D([], [], color=colour, marker="x", linestyle="none", markersize=7, label=text))
         else:
             handles.append(Patch(facecolor=colour, alpha=0.6 if shape == "halo" else 1, label=text))
-    ax.legend(handles=handles, loc="lower left", fontsize=6.2, frameon=False, ncol=2, bbox_to_anchor=(0, 0))
+    ax.legend(handles=handles, loc="lower left", fontsize=6.2, frameon=False, ncol=2, bbox_to_anchor=(0, -0.02))
 
 
 def png(fig: Figure, dpi: int | None = None) -> bytes:

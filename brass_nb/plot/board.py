@@ -1,7 +1,10 @@
 """Draw a position: link spaces and links, locations with their slots and tiles, merchants, markets, players.
 
-Artists are added with ``add_artist`` (the axes limits are fixed by the layout), which skips
-matplotlib's data-limit updates and keeps a full position well under the drawing budget.
+Each part is drawn in two layers: ``"static"`` (what the printed board shows: link spaces, location
+boxes, empty slots, names, market prices, headings) and ``"dynamic"`` (what the position adds: links,
+tiles, cubes, merchant tiles, market cubes, players). :func:`brass_nb.plot.draw` renders the static
+layer once per game and language and reuses its pixels. Artists are added with ``add_artist`` (the
+axes limits are fixed by the layout), which skips matplotlib's data-limit updates.
 
 Every artist that stands for a board thing gets a ``gid`` (``"link:12"``, ``"tile:Dudley[1]"``,
 ``"label:Dudley"``...), so tests and overlays can find exactly what was drawn.
@@ -22,17 +25,22 @@ from brass_nb.rules.state import State
 LABEL_BOX = {"boxstyle": "round,pad=0.12", "facecolor": "white", "edgecolor": "none", "alpha": 0.75}
 
 
-def draw_links(ax: Axes, state: State, layout: Layout) -> None:
-    """Empty link spaces in their era style; built links thick in the owner's colour."""
+def draw_links(ax: Axes, state: State, layout: Layout, layer: str) -> None:
+    """Static: every link space in its era style. Dynamic: built links, thick in the owner's colour, running
+    from box edge to box edge so that they never cover a location drawn underneath."""
     for link in state.facts.board.links:
         owner = state.links.get(link.index)
-        if owner is None:
+        if layer == "static":
             kwargs = dict(style.LINK_STYLES[(link.canal, link.rail)], zorder=1, alpha=0.9)
+            segments, gid = layout.link_segments[link.index], f"link:{link.index}"
+        elif owner is not None:
+            kwargs = {"color": style.player_color(owner), "linewidth": 5.0, "zorder": 2, "solid_capstyle": "butt"}
+            segments, gid = layout.link_visible[link.index], f"built:{link.index}"
         else:
-            kwargs = {"color": style.player_color(owner), "linewidth": 5.0, "zorder": 2, "solid_capstyle": "round"}
-        for (x0, y0), (x1, y1) in layout.link_segments[link.index]:
+            continue
+        for (x0, y0), (x1, y1) in segments:
             line = Line2D([x0, x1], [y0, y1], **kwargs)
-            line.set_gid(f"link:{link.index}" if owner is None else f"built:{link.index}")
+            line.set_gid(gid)
             ax.add_artist(line)
         if len(link.ends) > 2:
             x, y = layout.link_mids[link.index]
@@ -41,9 +49,17 @@ def draw_links(ax: Axes, state: State, layout: Layout) -> None:
             ax.add_artist(junction)
 
 
-def draw_locations(ax: Axes, state: State, layout: Layout, language: str) -> None:
+def draw_locations(ax: Axes, state: State, layout: Layout, language: str, layer: str) -> None:
+    """Static: boxes, empty slots and merchants' bonuses. Dynamic: names, tiles, merchant tiles and beer."""
     board = state.facts.board
-    names = _names(state, language)
+    if layer == "dynamic":
+        _draw_names(ax, state, layout, language)
+        for name, loc in board.locations.items():
+            if loc.kind == "merchant":
+                _draw_merchant_tiles(ax, state, layout, name)
+        for label in state.tiles:
+            _draw_tile(ax, state, layout.slots[label], label)
+        return
     empty: list[Rectangle] = []
     boxes = []
     for name, loc in board.locations.items():
@@ -52,28 +68,32 @@ def draw_locations(ax: Axes, state: State, layout: Layout, language: str) -> Non
         boxes.append(FancyBboxPatch((x0, y0), x1 - x0, y1 - y0, boxstyle="round,pad=0.3,rounding_size=0.8",
                                     facecolor="#efe6d2" if merchant else "#fbf8f1",
                                     edgecolor="#8b7355" if merchant else "#6b6b6b", linewidth=1.0))
-        lx, ly = layout.label_anchor(name)
-        text = ax.text(lx, ly + 0.3, names.get(name, name), ha="center", va="bottom", fontsize=8, zorder=6,
-                       family=style.font_family(language),
-                       fontweight="bold" if loc.kind == "town" and language != "ja" else "normal",
-                       style="italic" if loc.kind != "town" else "normal", bbox=LABEL_BOX)
-        text.set_gid(f"label:{name}")
         if merchant:
-            _draw_merchant(ax, state, layout, name, language)
-        else:
-            for label, icons in zip(board.slot_labels[name], loc.slots):
-                tile = state.tiles.get(label)
-                if tile is None:
-                    empty.extend(_empty_slot(ax, layout.slots[label], icons))
-                else:
-                    _draw_tile(ax, state, layout.slots[label], label)
+            _draw_bonus(ax, layout, name, loc.beer_bonus, language)
+        for label, icons in zip(board.slot_labels[name], loc.slots):
+            empty.extend(_empty_slot(ax, layout.slots[label], icons))
     # Location boxes and empty slots are many and plain: a collection draws much faster than a patch each.
     ax.add_collection(PatchCollection(boxes, match_original=True, zorder=3), autolim=False)
     ax.add_collection(PatchCollection(empty, match_original=True, zorder=4), autolim=False)
 
 
-def _names(state: State, language: str) -> dict[str, str]:
-    return state.facts.translations.get(language, {})
+def _draw_names(ax: Axes, state: State, layout: Layout, language: str) -> None:
+    """Location names, drawn with the position so that links never run over them."""
+    names = state.facts.translations.get(language, {})
+    backs = []
+    for name, loc in state.facts.board.locations.items():
+        shown = names.get(name, name)
+        lx, ly = layout.label_anchor(name)
+        x0, y0, x1, y1 = layout.label_box(name, shown, wide=language == "ja")
+        backs.append(Rectangle((x0, y0 + 0.2), x1 - x0, y1 - y0 - 0.5))
+        text = ax.text(lx, ly + 0.3, shown, ha="center", va="bottom", fontsize=8, zorder=6,
+                       family=style.font_family(language),
+                       fontweight="bold" if loc.kind == "town" and language != "ja" else "normal",
+                       style="italic" if loc.kind != "town" else "normal")
+        text.set_gid(f"label:{name}")
+    # one collection of pale backs instead of a box per name: the names stay readable over links, cheaply
+    ax.add_collection(PatchCollection(backs, facecolor="white", edgecolor="none", alpha=0.75, zorder=5.5),
+                      autolim=False)
 
 
 def _empty_slot(ax: Axes, centre: tuple[float, float], icons: tuple[str, ...]) -> list[Rectangle]:
@@ -123,7 +143,7 @@ def _draw_tile(ax: Axes, state: State, centre: tuple[float, float], label: str) 
                 fontweight="bold")
 
 
-def _draw_merchant(ax: Axes, state: State, layout: Layout, name: str, language: str) -> None:
+def _draw_merchant_tiles(ax: Axes, state: State, layout: Layout, name: str) -> None:
     loc = state.facts.board.locations[name]
     for i in range(len(loc.merchant_spaces)):
         label = f"{name}[{i + 1}]"
@@ -148,32 +168,36 @@ def _draw_merchant(ax: Axes, state: State, layout: Layout, name: str, language: 
                             edgecolor="white", linewidth=0.6, zorder=6)
             barrel.set_gid(f"beer:{label}")
             ax.add_artist(barrel)
-    kind, amount = loc.beer_bonus
+
+
+def _draw_bonus(ax: Axes, layout: Layout, name: str, beer_bonus: tuple[str, int], language: str) -> None:
+    kind, amount = beer_bonus
     words = WORDS[language]
-    bonus = words["bonuses"][kind].format(n=amount)
     x0, y0, x1, _ = layout.boxes[name]
-    ax.text((x0 + x1) / 2, y0 - 0.6, words["bonus"].format(bonus=bonus), ha="center", va="top", fontsize=5.2,
-            color="#6b4f2a", zorder=6, bbox=LABEL_BOX)
+    ax.text((x0 + x1) / 2, y0 - 0.6, words["bonus"].format(bonus=words["bonuses"][kind].format(n=amount)),
+            ha="center", va="top", fontsize=5.2, color="#6b4f2a", zorder=6, bbox=LABEL_BOX)
 
 
-def draw_markets(ax: Axes, state: State, language: str) -> None:
+def draw_markets(ax: Axes, state: State, language: str, layer: str) -> None:
     """Each market as a column of priced spaces, cheapest at the bottom; filled spaces hold a cube."""
     ax.set_axis_off()
     ax.set_xlim(0, 10)
     ax.set_ylim(-1.5, 15.5)
+    words = WORDS[language]
     for column, resource in enumerate(("coal", "iron")):
         market = state.facts.markets.get(resource)
         if market is None:
             continue
         size, filled = len(market.prices), state.markets[resource]
         x = 2 + column * 5
-        words = WORDS[language]
+        if layer == "dynamic":
+            spaces = [Rectangle((x, i), 1, 0.85, facecolor=style.CUBE_COLORS[resource] if i >= size - filled
+                                else "white", edgecolor="#666666", linewidth=0.6) for i in range(size)]
+            collection = PatchCollection(spaces, match_original=True)
+            collection.set_gid(f"market:{resource}")
+            ax.add_collection(collection, autolim=False)
+            continue
         ax.text(x + 0.5, 15.0, words["market"][resource], ha="center", fontsize=7.5, fontweight="bold")
-        spaces = [Rectangle((x, i), 1, 0.85, facecolor=style.CUBE_COLORS[resource] if i >= size - filled else "white",
-                            edgecolor="#666666", linewidth=0.6) for i in range(size)]
-        collection = PatchCollection(spaces, match_original=True)
-        collection.set_gid(f"market:{resource}")
-        ax.add_collection(collection, autolim=False)
         for i, price in enumerate(market.prices):
             if i == 0 or market.prices[i - 1] != price:
                 runs = market.prices.count(price)
@@ -185,18 +209,19 @@ def draw_markets(ax: Axes, state: State, language: str) -> None:
 COLUMNS = (0.6, 4.3, 5.8, 7.35, 8.5, 9.6)  # left edge of the name, then centres of the number columns
 
 
-def draw_players(ax: Axes, state: State, current: int | None, language: str) -> None:
+def draw_players(ax: Axes, state: State, current: int | None, language: str, layer: str) -> None:
     """One row per player: money, income level (track space), VP, cards in hand, money spent this round."""
     ax.set_axis_off()
     ax.set_xlim(0, 10)
-    rows = len(state.players)
-    ax.set_ylim(-5.5, rows + 0.6)
+    ax.set_ylim(-6.5, 4.6)
     words = WORDS[language]
-    for x, title in zip(COLUMNS, words["columns"]):
-        ax.text(x, rows, title, ha="left" if x == COLUMNS[0] else "center", va="center", fontsize=6.4,
-                color="#555555")
+    if layer == "static":
+        for x, title in zip(COLUMNS, words["columns"]):
+            ax.text(x, 4.0, title, ha="left" if x == COLUMNS[0] else "center", va="center", fontsize=6.4,
+                    color="#555555")
+        return
     for i, p in enumerate(state.players):
-        y = rows - 1 - i
+        y = 3.1 - 0.85 * i
         ax.add_artist(Rectangle((0.05, y - 0.3), 0.4, 0.6, facecolor=style.player_color(i), edgecolor="none"))
         name = ax.text(COLUMNS[0], y, ("▶ " if i == current else "") + words["player"].format(n=i + 1),
                        va="center", fontsize=7)

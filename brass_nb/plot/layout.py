@@ -23,11 +23,12 @@ class Layout:
     link_segments: dict[int, tuple[tuple[tuple[float, float], tuple[float, float]], ...]]  # three-way: via a junction
     link_mids: dict[int, tuple[float, float]]
     link_badges: dict[int, tuple[float, float]]  # a point on the link clear of boxes and names, for its score
+    link_visible: dict[int, tuple]  # the parts of each link's segments outside the location boxes
 
-    def label_box(self, location: str, name: str) -> tuple[float, float, float, float]:
-        """Rough extent of a location's name above its box (board units), for keeping badges off it."""
+    def label_box(self, location: str, name: str, wide: bool = False) -> tuple[float, float, float, float]:
+        """Rough extent of a location's name above its box (board units); ``wide`` for Japanese characters."""
         x, y = self.label_anchor(location)
-        half = 0.85 * len(name)
+        half = (1.45 if wide else 0.85) * len(name)
         return (x - half, y, x + half, y + 3.2)
 
     def label_anchor(self, location: str) -> tuple[float, float]:
@@ -69,7 +70,16 @@ def layout_for(facts: GameFacts) -> Layout:
             junction = (sum(p[0] for p in ends) / len(ends), sum(p[1] for p in ends) / len(ends))
             link_segments[link.index] = tuple((end, junction) for end in ends)
             link_mids[link.index] = junction
-    layout = Layout(tuple(raw["extent"]), centres, slots, boxes, link_segments, link_mids, {})
+    visible = {}
+    for link in board.links:
+        ends = link.ends if len(link.ends) > 2 else link.ends[:1]
+        parts = []
+        for (a, b), end in zip(link_segments[link.index], ends):
+            start = _exit(a, b, boxes[end])
+            stop = _exit(b, a, boxes[link.ends[1]]) if len(link.ends) == 2 else b
+            parts.append((start, stop))
+        visible[link.index] = tuple(parts)
+    layout = Layout(tuple(raw["extent"]), centres, slots, boxes, link_segments, link_mids, {}, visible)
     obstacles = list(boxes.values()) + [layout.label_box(name, name) for name in board.locations]
     for link in board.links:
         (a, b), *_ = link_segments[link.index]
@@ -78,6 +88,19 @@ def layout_for(facts: GameFacts) -> Layout:
         layout.link_badges[link.index] = next(
             (p for p in candidates if not any(_near(p, box) for box in obstacles)), candidates[0])
     return layout
+
+
+def _exit(inside: tuple[float, float], outside: tuple[float, float], box: tuple[float, float, float, float]
+          ) -> tuple[float, float]:
+    """Where the segment from ``inside`` (in ``box``) towards ``outside`` leaves the box."""
+    (x, y), (dx, dy) = inside, (outside[0] - inside[0], outside[1] - inside[1])
+    x0, y0, x1, y1 = box
+    t = 1.0
+    if dx:
+        t = min(t, ((x1 if dx > 0 else x0) - x) / dx)
+    if dy:
+        t = min(t, ((y1 if dy > 0 else y0) - y) / dy)
+    return (x + t * dx, y + t * dy)
 
 
 def _near(point: tuple[float, float], box: tuple[float, float, float, float], margin: float = 1.5) -> bool:

@@ -41,7 +41,7 @@ def _ring_location(ax: Axes, layout: Layout, location: str, gid: str, colour: st
 def _glow_link(ax: Axes, layout: Layout, index: int, gid: str, colour: str = style.HIGHLIGHT, width: float = 9.0,
                above: bool = True) -> None:
     """A wide translucent line along a link: above built links for routes, below them for connections."""
-    for (x0, y0), (x1, y1) in layout.link_segments[index]:
+    for (x0, y0), (x1, y1) in layout.link_visible[index]:
         line = Line2D([x0, x1], [y0, y1], color=colour, linewidth=width, alpha=0.6, zorder=2.5 if above else 1.5,
                       solid_capstyle="round")
         line.set_gid(gid)
