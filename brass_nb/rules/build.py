@@ -156,7 +156,7 @@ def plan_build(view: View, player: int, action: Build) -> Plan:
             old = remove_tile(state, label)
             expl.add("build.overbuild", (label,), slot=label, owner=old.owner, industry=industry,
                      old_level=old.level, new_level=level, cubes_returned=old.cubes, own=old.owner == player)
-        me.mat[industry][level - 1] -= 1
+        me.mat[industry][state.facts.level_index(industry, level)] -= 1
         cubes = spec.cubes_when_built(state.era)
         state.tiles[label] = Tile(player, industry, level, cubes=cubes)
         if cubes:
@@ -176,7 +176,7 @@ def _after_build(state: State, label: str, industry: str, expl: Explanation) -> 
     elif industry == "coal":
         view = View(state)
         location = state.facts.board.slot_of[label][0]
-        merchants = view.merchants_reached(view.reachable((location,)))
+        merchants = view.trade_reached(view.reachable((location,)))
         if merchants:
             sell_to_market(state, label, expl, "coal_mine_connected", merchants=merchants)
         else:

@@ -24,7 +24,7 @@ def _check_tile(state: State, player: int, industry: str, plan: Plan) -> int | N
         plan.fail("develop.lightbulb", industry=industry, level=level)
         return None
     plan.note("develop.tile", industry=industry, level=level,
-              next_level=level + 1 if level < len(p.mat[industry]) else None)
+              next_level=level + 1 if level < state.facts.tiles[industry][-1].level else None)
     return level
 
 
@@ -55,7 +55,7 @@ def plan_develop(view: View, player: int, action: Develop, phase: str) -> Plan:
 
     def apply(state: State, expl: Explanation) -> None:
         me = state.players[player]
-        me.mat[action.industry][level - 1] -= 1
+        me.mat[action.industry][state.facts.level_index(action.industry, level)] -= 1
         me.tiles_gone += 1
         expl.add("develop.remove", (f"player:{player}",), player=player, industry=action.industry, level=level,
                  free=phase == "free", next_level=me.lowest_level(action.industry))

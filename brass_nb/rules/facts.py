@@ -44,7 +44,7 @@ class Location:
     """A town, farm brewery or merchant location on the board."""
 
     name: str
-    kind: str  # "town", "farm_brewery" or "merchant"
+    kind: str  # "town", "farm_brewery", "merchant" or "external" (off-map, Lancashire)
     slots: tuple[tuple[str, ...], ...]
     lat: float
     lon: float
@@ -85,9 +85,11 @@ class Board:
     links between two locations is half the path length through built link nodes.
     """
 
-    def __init__(self, locations: list[Location], links: list[LinkSpace]):
+    def __init__(self, locations: list[Location], links: list[LinkSpace],
+                 virtual_links: list[tuple[str, ...]] = ()):
         self.locations: dict[str, Location] = {loc.name: loc for loc in locations}
         self.links: tuple[LinkSpace, ...] = tuple(links)
+        self.virtual_links = tuple(virtual_links)  # count only for a player's network (Lancashire)
         self.graph = nx.Graph()
         for loc in locations:
             self.graph.add_node(loc.name, kind="location", location_kind=loc.kind)
@@ -106,6 +108,7 @@ class Board:
         }
         self.slot_order = {label: i for i, label in enumerate(self.slot_of)}
         self.merchants = tuple(loc.name for loc in locations if loc.kind == "merchant")
+        self.trade_locations = tuple(loc.name for loc in locations if loc.trade_icon)
         self.towns = tuple(loc.name for loc in locations if loc.kind == "town")
         self.farm_breweries = tuple(loc.name for loc in locations if loc.kind == "farm_brewery")
 
@@ -198,9 +201,16 @@ class GameFacts:
     start_income_space: int
     constants: dict
     translations: dict[str, dict[str, str]]
+    flips_on_build: tuple[str, ...] = ()
+    trade_industries: tuple[str, ...] = ()
+    distant_market: dict | None = None
+
+    def level_index(self, industry: str, level: int) -> int:
+        """Where ``level`` sits in the industry's list of levels (Lancashire's shipyards start at level 0)."""
+        return level - self.tiles[industry][0].level
 
     def tile(self, industry: str, level: int) -> TileSpec:
-        return self.tiles[industry][level - 1]
+        return self.tiles[industry][self.level_index(industry, level)]
 
     def industry_card_name(self, industries: tuple[str, ...]) -> str:
         return "/".join(self.industry_names[i] for i in industries)
@@ -236,7 +246,7 @@ def load_facts(game: str) -> GameFacts:
     try:
         text = resources.files("brass_nb.data").joinpath(f"{game}.json").read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ValueError(f"unknown game {game!r}: expected 'birmingham'") from None
+        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(known_games())}") from None
     raw = json.loads(text)
     links = [LinkSpace(i, tuple(l["ends"]), l["canal"], l["rail"], " - ".join(l["ends"][:2]))
              for i, l in enumerate(raw["links"])]
@@ -245,7 +255,8 @@ def load_facts(game: str) -> GameFacts:
         game=raw["game"], title=raw["title"], player_counts=tuple(raw["player_counts"]),
         industries=tuple(raw["industries"]), industry_names=raw["industry_names"],
         sold_industries=tuple(raw["sold_industries"]), resource_of=raw["resource_of"],
-        board=Board([_location(r) for r in raw["locations"]], links),
+        board=Board([_location(r) for r in raw["locations"]], links,
+                    [tuple(v["ends"]) for v in raw.get("virtual_links", ())]),
         tiles={ind: tuple(_tile(ind, r) for r in rows) for ind, rows in raw["tiles"].items()},
         merchant_tiles=tuple((m["min_players"], tuple(m["buys"])) for m in raw["merchant_tiles"]),
         location_cards=tuple((c["town"], c["copies"], c["min_players"]) for c in cards["locations"]),
@@ -257,6 +268,9 @@ def load_facts(game: str) -> GameFacts:
         start_income_space=raw["income_track"]["start_space"],
         constants=raw["constants"],
         translations=raw.get("translations", {}),
+        flips_on_build=tuple(raw.get("flips_on_build", ())),
+        trade_industries=tuple(raw.get("trade_industries", ())),
+        distant_market=raw.get("distant_market"),
     )
 
 

@@ -13,7 +13,7 @@ def coal_sources(view: View, location: str) -> Step:
                     ok=False)
     reach = view.reachable((location,))
     mines = connected_mines(view, reach)
-    merchants = view.merchants_reached(reach)
+    merchants = view.trade_reached(reach)
     unconnected = [holder_facts(view, label, loc, t.cubes) for label, loc, t in view.holders("coal")
                    if loc not in reach]
     return Step("query.coal_sources", {

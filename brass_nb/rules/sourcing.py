@@ -127,7 +127,7 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
                                                 "candidates": candidates, "from_mines": need - remaining,
                                                 "tie": tie}, entities + tuple(m[2] for m in mines)))
     if remaining:
-        merchants = view.merchants_reached(reach)
+        merchants = view.trade_reached(reach)
         if not merchants:
             plan.failure = Step("coal.no_source", {"consumer": consumer or starts[0], "need": need,
                                                    "from_mines": need - remaining, "candidates": candidates},

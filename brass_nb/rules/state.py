@@ -40,7 +40,7 @@ class Player:
     """One player's money, tracks, cards and mat."""
 
     __slots__ = ("index", "money", "income_space", "vp", "hand", "discard", "mat", "links_left",
-                 "spent_this_round", "tiles_gone", "_levels")
+                 "spent_this_round", "tiles_gone", "_levels", "_first")
 
     def __init__(self, index: int, facts: GameFacts):
         self.index = index
@@ -54,6 +54,7 @@ class Player:
         self.spent_this_round = 0
         self.tiles_gone = 0
         self._levels = facts.income_levels
+        self._first = {ind: facts.tiles[ind][0].level for ind in facts.industries}
 
     @property
     def income_level(self) -> int:
@@ -64,7 +65,7 @@ class Player:
         """The lowest level of ``industry`` still on the mat (the only one that can be built or developed)."""
         for i, n in enumerate(self.mat[industry]):
             if n:
-                return i + 1
+                return i + self._first[industry]
         return None
 
     def tiles_on_mat(self) -> int:
@@ -162,7 +163,7 @@ class State:
         return self.order[self.turn_index]
 
     def spec(self, tile: Tile) -> TileSpec:
-        return self.facts.tiles[tile.industry][tile.level - 1]
+        return self.facts.tile(tile.industry, tile.level)
 
     def tiles_of(self, player: int) -> list[tuple[str, Tile]]:
         return [(label, t) for label, t in self.tiles.items() if t.owner == player]

@@ -42,6 +42,9 @@ class View:
             for index, owner in self.state.links.items():
                 if owner == player:
                     locs.update(board.links[index].ends)
+            for ends in board.virtual_links:
+                if locs & set(ends):
+                    locs.update(ends)
             found = self._network[player] = frozenset(locs)
         return found
 
@@ -60,7 +63,10 @@ class View:
     def cubes_on_board(self, industry: str) -> int:
         return sum(t.cubes for _, _, t in self.holders(industry))
 
-    def merchants_reached(self, reach: dict[str, int]) -> list[str]:
-        """Merchant locations with the trade icon among the locations in ``reach``."""
-        locations = self.board.locations
-        return [m for m in self.board.merchants if m in reach and locations[m].trade_icon]
+    def trade_reached(self, reach: dict[str, int]) -> list[str]:
+        """Locations in ``reach`` that show a market trade icon: printed ones (Birmingham's merchants,
+        Lancashire's external markets) and, in Lancashire, any port tile of any owner, flipped or not."""
+        trade = self.state.facts.trade_industries
+        ports = {self.board.slot_of[label][0] for label, t in self.state.tiles.items() if t.industry in trade}
+        return [loc for loc in self.board.locations
+                if loc in reach and (loc in ports or self.board.locations[loc].trade_icon)]

@@ -207,11 +207,12 @@ class Scenario:
                                                                 "icons": list(icons), **where}, ok=False))
                 continue
             levels = facts.tiles[t.industry]
-            if not 1 <= t.level <= len(levels):
+            if not levels[0].level <= t.level <= levels[-1].level:
                 problems.append(Step("scenario.value", {"field": "level", "value": t.level,
-                                                        "expected": f"1 to {len(levels)}", **where}, ok=False))
+                                                        "expected": f"{levels[0].level} to {levels[-1].level}",
+                                                        **where}, ok=False))
                 continue
-            spec = levels[t.level - 1]
+            spec = facts.tile(t.industry, t.level)
             if self.era == "rail" and spec.eras == ("canal",):
                 problems.append(Step("scenario.canal_tile_in_rail", {"slot": label, "industry": t.industry,
                                                                      "level": t.level, **where}, ok=False))
@@ -274,7 +275,7 @@ class Scenario:
             if p.mat is not None:
                 for industry, counts in p.mat.items():
                     printed = [t.count for t in self.facts.tiles[industry]]
-                    for level, (left, most) in enumerate(zip(counts, printed), start=1):
+                    for level, (left, most) in enumerate(zip(counts, printed), start=self.facts.tiles[industry][0].level):
                         on_board = placed.get((i, industry, level), 0)
                         if left < 0 or left + on_board > most:
                             problems.append(Step("scenario.no_tile_left", {
@@ -341,7 +342,7 @@ class Scenario:
             p.hand, p.discard = list(entry.hand), list(entry.discard)
             on_board = [t for t in self.tiles.values() if t.owner == i]
             for t in on_board:
-                p.mat[t.industry][t.level - 1] -= 1
+                p.mat[t.industry][facts.level_index(t.industry, t.level)] -= 1
             for industry, counts in (entry.mat or {}).items():
                 p.mat[industry] = list(counts)
             p.tiles_gone = sum(sum(t.count for t in facts.tiles[ind]) for ind in facts.industries) \
