@@ -5,9 +5,9 @@ import brass_nb as bn
 from brass_nb.rules.state import Tile
 
 
-def fresh(players: int = 2, seed: int = 1) -> bn.Game:
-    """A set-up game with the board emptied of nothing (setup only places markets and merchants)."""
-    return bn.new_game("birmingham", players=players, seed=seed)
+def fresh(players: int = 2, seed: int = 1, game: str = "birmingham") -> bn.Game:
+    """A set-up game (setup only fills markets and places merchants; the board holds no tiles or links)."""
+    return bn.new_game(game, players=players, seed=seed)
 
 
 def touch(game: bn.Game) -> None:
@@ -24,7 +24,7 @@ def place(game: bn.Game, slot: str, owner: int, industry: str, level: int = 1, f
     spec = state.facts.tile(industry, level)
     if cubes is None:
         cubes = 0 if flipped else spec.cubes_when_built(state.era) or spec.cubes_when_built("canal")
-    state.players[owner].mat[industry][level - 1] -= 1
+    state.players[owner].mat[industry][state.facts.level_index(industry, level)] -= 1
     tile = state.tiles[slot] = Tile(owner, industry, level, flipped, cubes)
     resource = state.facts.resource_of.get(industry)
     if resource and cubes:

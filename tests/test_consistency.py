@@ -15,9 +15,9 @@ CHOICE = {"choice.ambiguous"}
 
 
 def _key(action):
-    """An action without its resource choices."""
+    """An action without its resource and loan-amount choices."""
     fields = action._asdict()
-    for name in ("coal", "iron", "beer"):
+    for name in ("coal", "iron", "beer", "amount"):
         fields.pop(name, None)
     return tuple(sorted(fields.items()))
 
@@ -32,7 +32,8 @@ def _candidates(game: bn.Game):
                 for industry in {i for icons in loc.slots for i in icons}:
                     for slot in range(1, len(loc.slots) + 1):
                         yield Build(industry, name, card, slot)
-            yield Loan(card)
+            for amount in (None, 10, 20, 30):
+                yield Loan(card, amount)
             yield Pass(card)
         for trio in set(combinations(sorted(state.players[player].hand), 3)):
             yield Scout(trio)
@@ -46,16 +47,18 @@ def _candidates(game: bn.Game):
                 yield Develop(industry, card, free=phase == "bonus_develop")
     if phase in (None, "sell"):
         for card in cards:
+            targets = list(state.merchants) + [label for label, t in state.tiles.items() if t.industry == "port"]
             for slot, tile in state.tiles.items():
-                for merchant in state.merchants:
+                for merchant in targets + ["distant market"]:
                     yield Sell(tile.industry, slot, merchant, card)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_generator_matches_validator(players):
+@pytest.mark.parametrize("name, players", [("birmingham", 2), ("birmingham", 3), ("birmingham", 4),
+                                           ("lancashire", 3), ("lancashire", 4)])
+def test_generator_matches_validator(name, players):
     positions = 0
     for seed in range(4):
-        game = new_game("birmingham", players=players, seed=100 + seed)
+        game = new_game(name, players=players, seed=100 + seed)
         rng = random.Random(seed)
         while not game.is_over:
             if rng.random() < 0.25 and game.phase != "shortfall":

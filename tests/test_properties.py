@@ -16,6 +16,7 @@ RESOURCES = (("coal", "coal"), ("iron", "iron"), ("beer", "brewery"))
 
 def check_invariants(game: bn.Game, players: int) -> None:
     s = game.state
+    facts = s.facts
     assert sum(p.money for p in s.players) + s.bank == 0, "money is only moved between players and the bank"
     for resource, industry in RESOURCES:
         on_tiles = sum(t.cubes for t in s.tiles.values() if t.industry == industry)
@@ -25,19 +26,22 @@ def check_invariants(game: bn.Game, players: int) -> None:
     for p in s.players:
         assert p.money >= 0 and p.vp >= 0 and p.links_left >= 0
         on_board = sum(1 for t in s.tiles.values() if t.owner == p.index)
-        assert on_board + p.tiles_on_mat() + p.tiles_gone == 45
+        assert on_board + p.tiles_on_mat() + p.tiles_gone == sum(t.count for ts in facts.tiles.values() for t in ts)
         assert all(n >= 0 for counts in p.mat.values() for n in counts)
         assert p.links_left + sum(1 for o in s.links.values() if o == p.index) == 14
     assert all(t.cubes >= 0 for t in s.tiles.values())
-    assert 0 <= s.markets["coal"] <= 14 and 0 <= s.markets["iron"] <= 10
-    cards = len(s.deck) + sum(len(p.hand) + len(p.discard) for p in s.players)
+    assert all(0 <= s.markets[m] <= len(facts.markets[m].prices) for m in s.markets)
+    cards = len(s.deck) + len(s.set_aside) + sum(len(p.hand) + len(p.discard) for p in s.players)
     wilds_out = sum(1 for p in s.players for c in p.hand if c in s.wilds)
     assert cards - wilds_out == {2: 40, 3: 54, 4: 64}[players]
-    assert sum(s.wilds.values()) + wilds_out == 8
+    assert sum(s.wilds.values()) + wilds_out == facts.wild_location + facts.wild_industry
+    if s.distant is not None:
+        assert len(s.distant["tiles"]) + len(s.distant["drawn"]) == sum(
+            facts.distant_market["tiles"][str(players)].values())
 
 
-def play_checked(players: int, seed: int) -> bn.Game:
-    game = new_game("birmingham", players=players, seed=seed)
+def play_checked(players: int, seed: int, name: str = "birmingham") -> bn.Game:
+    game = new_game(name, players=players, seed=seed)
     rng = random.Random(seed)
     while not game.is_over:
         action = random_action(game, rng)
@@ -48,13 +52,14 @@ def play_checked(players: int, seed: int) -> bn.Game:
     return game
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_keep_every_invariant(players):
+@pytest.mark.parametrize("name, players", [("birmingham", 2), ("birmingham", 3), ("birmingham", 4),
+                                           ("lancashire", 3), ("lancashire", 4)])
+def test_random_games_keep_every_invariant(name, players):
     for seed in range(GAMES_PER_COUNT):
-        game = play_checked(players, seed)
+        game = play_checked(players, seed, name)
         final = game.state.to_dict()
         assert game.state.era == "rail" and game.is_over and game.legal_actions() == []
-        replay = new_game("birmingham", players=players, seed=seed)
+        replay = new_game(name, players=players, seed=seed)
         for action in game.log:
             replay.play(action)
         assert replay.state.to_dict() == final, f"replay differs, seed {seed}"

@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import Callable
 
 INDUSTRY = {"cotton": "cotton mill", "manufacturer": "manufacturer", "pottery": "pottery", "coal": "coal mine",
-            "iron": "iron works", "brewery": "brewery"}
-RESOURCE = {"coal": "coal", "iron": "iron", "beer": "beer", "slot": "slot", "merchant": "merchant"}
+            "iron": "iron works", "brewery": "brewery", "port": "port", "shipyard": "shipyard"}
+RESOURCE = {"coal": "coal", "iron": "iron", "beer": "beer", "slot": "slot", "merchant": "merchant", "loan": "loan"}
 ERA = {"canal": "canal era", "rail": "rail era"}
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}
+ROMAN = {0: "0", 1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}
 PHASE = {"sell": "selling (sell another industry, or 'done')", "rail2": "a second rail (or 'done')",
          "develop2": "a second develop (or 'done')", "bonus_develop": "Gloucester's free develop (or 'done')",
          "shortfall": "giving up industries to pay negative income"}
@@ -168,13 +168,15 @@ def _money_short(f: dict) -> str:
 
 def _flip(f: dict) -> str:
     why = {"sold": "it was sold", "emptied": "its last cube or barrel was used",
-           "sold_to_market": "all its cubes were sold to the market"}[f["why"]]
+           "sold_to_market": "all its cubes were sold to the market", "built": "shipyards flip when built",
+           "port_used": "cotton was sold through it"}[f["why"]]
     return (f"{player(f['owner'])}'s {tile(f['industry'], f['level'])} at {f['slot']} flips because {why}; "
             f"it will score {f['vp']} VP at the end of the era.")
 
 
 def _income_advance(f: dict) -> str:
-    why = {"flip": "for the flipped tile", "merchant_bonus": "(Oxford's beer bonus)"}[f["why"]]
+    why = {"flip": "for the flipped tile", "merchant_bonus": "(Oxford's beer bonus)",
+           "distant_market": "(the distant market's bonus)"}[f["why"]]
     return (f"{player(f['player'])}'s income marker moves {f['spaces']} track spaces {why}: space {f['from_space']} "
             f"→ {f['to_space']}, income level {f['from_level']} → {f['to_level']}. Income rises by spaces, "
             f"not levels.")
@@ -331,8 +333,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.no_icon": lambda f: (f"{f['location']} has no slot for a {INDUSTRY[f['industry']]} "
                                 f"(its slots show {listing([INDUSTRY[i] for i in f['icons']])})."),
     "build.no_tile": lambda f: f"No {INDUSTRY[f['industry']]} tiles are left on your player mat.",
-    "build.tile_era": lambda f: (f"Your lowest {INDUSTRY[f['industry']]} is level {ROMAN[f['level']]}, which cannot "
-                                 f"be built in the {ERA[f['era']]}; develop it away first."),
+    "build.tile_era": lambda f: (f"Your lowest {INDUSTRY[f['industry']]} is level {ROMAN.get(f['level'], f['level'])}, "
+                                 + ("which can never be built" if not f["eras"] else
+                                    f"which cannot be built in the {ERA[f['era']]}") + "; develop it away first."),
     "build.tile": lambda f: (f"You build your lowest {INDUSTRY[f['industry']]} left: level {ROMAN[f['level']]}, "
                              f"cost {money(f['cost'])}" + (f" + {cubes(f['coal'], 'coal')}" if f["coal"] else "")
                              + (f" + {cubes(f['iron'], 'iron')}" if f["iron"] else "") + "."),
@@ -421,6 +424,30 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                      f"{INDUSTRY[f['industry']]} cannot be sold there."),
     "sell.extra_card": lambda f: "Further sales belong to the same sell action: they take no card.",
     "sell.merchant_beer": _bonus,
+    "sell.port": lambda f: (f"The cotton from {f['at']} is sold through {player(f['owner'])}'s unflipped port at "
+                            f"{f['port']} ({links(f['distance'])}, anyone's links): both tiles flip and each owner's "
+                            f"income rises."),
+    "sell.distant": lambda f: (f"{f['at']} is connected to a trade icon ({listing(f['trade'])}), so its cotton may "
+                               f"go to the distant market: a tile is drawn ({f['tiles_left']} left, the demand "
+                               f"marker is on space {f['marker']})."),
+    "sell.distant_draw": lambda f: (f"The distant market tile shows {f['tile']}: demand moves from space "
+                                    f"{f['marker_from']} to {f['marker_to']}; {player(f['player'])} gains "
+                                    f"{f['bonus']} income spaces beside the marker and the mill flips."),
+    "sell.no_demand": lambda f: (f"The distant market tile shows {f['tile']}: demand falls off the track ('no more "
+                                 f"demand'). The sale fails, the mill stays unflipped, the whole sell action ends, "
+                                 f"and the distant market is closed until the era ends."),
+    "sell.distant_closed": lambda f: "The distant market has no more demand this era.",
+    "sell.no_trade_connection": lambda f: (f"{f['at']} is connected to no port and no external market, so it cannot "
+                                           f"sell to the distant market."),
+    "sell.no_port": lambda f: f"{f['port']} is not a port.",
+    "sell.port_flipped": lambda f: f"The port at {f['port']} is flipped: it has already shipped cotton.",
+    "loan.deck_empty": lambda f: "The rail era's deck is empty: no more loans may be taken.",
+    "loan.amount": lambda f: (f"There is no £{f['amount']} loan; choose "
+                              f"{listing([money(a) for a in f['amounts']], 'or')}."),
+    "scout.not_in_game": lambda f: f"{f['game']} has no scout action.",
+    "score.money": lambda f: (f"{player(f['player'])} scores 1 VP per £{f['per']}: {money(f['money'])} → "
+                              f"{f['vp']} VP."),
+    "era.distant_reset": lambda f: f"The distant market is reset: marker back to the top, {f['tiles']} tiles shuffled.",
     "sell.bonus_nothing_to_develop": lambda f: "Gloucester's free develop has no tile it could remove, so it lapses.",
     "loan.take": lambda f: (f"{player(f['player'])} takes a {money(f['money'])} loan ({money(f['money_now'])} now; "
                             f"a loan is not spending). The income drops {f['levels']} LEVELS, not spaces: level "

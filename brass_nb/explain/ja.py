@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Callable
 
 INDUSTRY = {"cotton": "紡績所", "manufacturer": "製造所", "pottery": "陶器工場", "coal": "炭鉱", "iron": "製鉄所",
-            "brewery": "醸造所"}
-RESOURCE = {"coal": "石炭", "iron": "鉄", "beer": "ビール", "slot": "建設枠", "merchant": "商人"}
+            "brewery": "醸造所", "port": "港", "shipyard": "造船所"}
+RESOURCE = {"coal": "石炭", "iron": "鉄", "beer": "ビール", "slot": "建設枠", "merchant": "商人", "loan": "借金"}
 ERA = {"canal": "運河時代", "rail": "鉄道時代"}
 PHASE = {"sell": "売却の続き（別の施設を売るか done）", "rail2": "二本目の鉄道（または done）",
          "develop2": "二枚目の開発（または done）", "bonus_develop": "グロスターの無料開発（または done）",
@@ -154,13 +154,15 @@ def _money_short(f: dict) -> str:
 
 
 def _flip(f: dict) -> str:
-    why = {"sold": "売却された", "emptied": "最後の資源が使われた", "sold_to_market": "資源をすべて市場へ売った"}[f["why"]]
+    why = {"sold": "売却された", "emptied": "最後の資源が使われた", "sold_to_market": "資源をすべて市場へ売った",
+           "built": "造船所は建設するとすぐ稼働する", "port_used": "綿がこの港を通じて売られた"}[f["why"]]
     return (f"{player(f['owner'])}の{tile(f['industry'], f['level'])}（{f['slot']}）は{why}ので裏返り、稼働済みになります。"
             f"時代の終わりに{f['vp']}勝利点になります。")
 
 
 def _income_advance(f: dict) -> str:
-    why = {"flip": "稼働したタイルの収入分", "merchant_bonus": "（オックスフォードのビール特典）"}[f["why"]]
+    why = {"flip": "稼働したタイルの収入分", "merchant_bonus": "（オックスフォードのビール特典）",
+           "distant_market": "（遠方市場のボーナス）"}[f["why"]]
     return (f"{player(f['player'])}の収入マーカーが{why}、{f['spaces']}マス進みます: {f['from_space']}のマス → "
             f"{f['to_space']}のマス、収入レベル{f['from_level']} → {f['to_level']}。収入はマス数で進み、レベル数ではありません。")
 
@@ -299,8 +301,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.no_icon": lambda f: (f"{f['location']}には{INDUSTRY[f['industry']]}の枠がありません"
                                 f"（枠のアイコン: {'、'.join(INDUSTRY[i] for i in f['icons'])}）。"),
     "build.no_tile": lambda f: f"個人ボードに{INDUSTRY[f['industry']]}のタイルが残っていません。",
-    "build.tile_era": lambda f: (f"残っている最も低い{INDUSTRY[f['industry']]}はレベル{f['level']}で、{ERA[f['era']]}には建設できません。"
-                                 f"先に開発で取り除いてください。"),
+    "build.tile_era": lambda f: (f"残っている最も低い{INDUSTRY[f['industry']]}はレベル{f['level']}で、"
+                                 + ("建設できないタイルです" if not f["eras"] else f"{ERA[f['era']]}には建設できません")
+                                 + "。先に開発で取り除いてください。"),
     "build.tile": lambda f: (f"個人ボードに残る最も低いレベルの{INDUSTRY[f['industry']]}を使います: レベル{f['level']}、"
                              f"建設費{money(f['cost'])}" + (f"と{cubes(f['coal'], 'coal')}" if f["coal"] else "")
                              + (f"と{cubes(f['iron'], 'iron')}" if f["iron"] else "") + "。"),
@@ -385,6 +388,23 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                      f"{INDUSTRY[f['industry']]}をそこへ売れません。"),
     "sell.extra_card": lambda f: "続けて売る分は同じ売却アクションの一部なので、カードは捨てません。",
     "sell.merchant_beer": _bonus,
+    "sell.port": lambda f: (f"{f['at']}の綿を、{player(f['owner'])}の未稼働の港（{f['port']}、{links(f['distance'])}、誰の輸送路でも可）"
+                            f"を通じて売ります。両方のタイルが裏返り、それぞれの持ち主の収入が上がります。"),
+    "sell.distant": lambda f: (f"{f['at']}は交易アイコン（{'、'.join(f['trade'])}）につながっているので、遠方市場へ売れます。"
+                               f"遠方市場タイルを1枚引きます（残り{f['tiles_left']}枚、需要マーカーは{f['marker']}のマス）。"),
+    "sell.distant_draw": lambda f: (f"遠方市場タイルは{f['tile']}: 需要は{f['marker_from']}から{f['marker_to']}のマスへ下がり、"
+                                    f"{player(f['player'])}はマーカー横の{f['bonus']}マス分の収入を得て、紡績所が裏返ります。"),
+    "sell.no_demand": lambda f: (f"遠方市場タイルは{f['tile']}: 需要が「需要なし」に達しました。売却は失敗し、紡績所は裏返らず、"
+                                 f"この売却アクションはここで終わり、遠方市場はこの時代の終わりまで閉じます。"),
+    "sell.distant_closed": lambda f: "遠方市場はこの時代、もう需要がありません。",
+    "sell.no_trade_connection": lambda f: f"{f['at']}は港にも外部市場にもつながっていないので、遠方市場へ売れません。",
+    "sell.no_port": lambda f: f"{f['port']}は港ではありません。",
+    "sell.port_flipped": lambda f: f"{f['port']}の港はすでに稼働済みで、綿を出荷済みです。",
+    "loan.deck_empty": lambda f: "鉄道時代の山札がなくなったので、もう借金はできません。",
+    "loan.amount": lambda f: f"{f['amount']}ポンドの借金はありません。{'、'.join(money(a) for a in f['amounts'])}から選んでください。",
+    "scout.not_in_game": lambda f: f"{f['game']}には偵察アクションがありません。",
+    "score.money": lambda f: f"{player(f['player'])}は{f['per']}ポンドにつき1勝利点: {money(f['money'])} → {f['vp']}勝利点。",
+    "era.distant_reset": lambda f: f"遠方市場をリセットします: マーカーを一番上へ戻し、タイル{f['tiles']}枚を混ぜます。",
     "sell.bonus_nothing_to_develop": lambda f: "グロスターの無料開発で取り除けるタイルがないので、特典はなくなります。",
     "loan.take": lambda f: (f"{player(f['player'])}は借金で{money(f['money'])}を受け取ります（所持金{money(f['money_now'])}。借金は支出ではない）。"
                             f"収入はマス数ではなくレベルで{f['levels']}下がります: 収入レベル{f['from_level']}（{f['from_space']}のマス）→ "

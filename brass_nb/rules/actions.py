@@ -31,6 +31,8 @@ from brass_nb.rules.facts import MARKET, GameFacts
 from brass_nb.rules.records import Step
 
 Sources = Union[tuple[str, ...], None]
+DISTANT = "distant market"
+"""Where Lancashire's cotton may be sold besides a port."""
 
 
 def _clauses(**named: Sources) -> str:
@@ -100,11 +102,14 @@ class Sell(NamedTuple):
 
 
 class Loan(NamedTuple):
+    """Take a loan; ``amount`` only where a game offers several (Lancashire: £10, £20 or £30)."""
+
     card: str
+    amount: int | None = None
     kind: str = "loan"
 
     def __str__(self) -> str:
-        return f"loan with card {self.card}"
+        return f"loan {'' if self.amount is None else f'£{self.amount} '}with card {self.card}"
 
 
 class Scout(NamedTuple):
@@ -213,7 +218,7 @@ _PATTERNS = {verb: re.compile(pattern, re.IGNORECASE) for verb, pattern in {
     "network": rf"network\s+(?P<link>.+?){_CARD}",
     "develop": rf"develop\s+{_INDUSTRY}(?:\s+(?P<free>free)|{_CARD})",
     "sell": rf"sell\s+{_INDUSTRY}\s+(?P<slot>.+?)\s+to\s+(?P<merchant>.+?){_CARD}",
-    "loan": r"loan\s+with\s+card\s+(?P<card>.+)",
+    "loan": r"loan\s+(?:£?(?P<amount>\d+)\s+)?with\s+card\s+(?P<card>.+)",
     "pass": r"pass\s+with\s+card\s+(?P<card>.+)",
     "scout": r"scout\s+with\s+cards\s+(?P<cards>.+)",
     "done": r"done",
@@ -255,11 +260,14 @@ def parse(facts: GameFacts, text: str) -> Action:
     if verb == "develop":
         return Develop(vocab.lookup("industries", g["ind"]), card, clauses.get("iron"), bool(g.get("free")))
     if verb == "sell":
-        location, index = vocab.place(g["merchant"])
-        merchant = location if index is None else f"{location}[{index}]"
+        if normalize_name(g["merchant"]) in ("distant", "distantmarket"):
+            merchant = DISTANT
+        else:
+            location, index = vocab.place(g["merchant"])
+            merchant = location if index is None else f"{location}[{index}]"
         return Sell(vocab.lookup("industries", g["ind"]), vocab.slot(g["slot"]), merchant, card, clauses.get("beer"))
     if verb == "loan":
-        return Loan(card)
+        return Loan(card, int(g["amount"]) if g.get("amount") else None)
     if verb == "pass":
         return Pass(card)
     if verb == "scout":

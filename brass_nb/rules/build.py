@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from brass_nb.rules.actions import Build
-from brass_nb.rules.effects import consume, remove_tile, sell_to_market
+from brass_nb.rules.effects import consume, flip, remove_tile, sell_to_market
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.sourcing import plan_coal, plan_iron
@@ -163,6 +163,8 @@ def plan_build(view: View, player: int, action: Build) -> Plan:
             state.take_cubes(state.facts.resource_of[industry], cubes)
         expl.add("build.place", (label,), slot=label, player=player, industry=industry, level=level, cubes=cubes,
                  resource=state.facts.resource_of.get(industry))
+        if industry in state.facts.flips_on_build:
+            flip(state, label, expl, "built")
         _after_build(state, label, industry, expl)
 
     plan.apply = apply

@@ -43,6 +43,9 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
     state = view.state
     p = state.players[player]
     plan = Plan()
+    if not state.facts.constants.get("scout", True):
+        plan.fail("scout.not_in_game", game=state.facts.title)
+        return plan
     if len(action.cards) != state.facts.constants["scout_discards"]:
         plan.fail("scout.card_count", count=len(action.cards), needed=state.facts.constants["scout_discards"])
     missing = Counter(action.cards) - Counter(p.hand)
@@ -75,7 +78,8 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
 def scout_actions(view: View, player: int) -> list[Scout]:
     state = view.state
     p = state.players[player]
-    if any(c in state.wilds for c in p.hand) or not all(state.wilds.values()):
+    if (not state.facts.constants.get("scout", True) or any(c in state.wilds for c in p.hand)
+            or not all(state.wilds.values())):
         return []
     return [Scout(cards) for cards in dict.fromkeys(combinations(sorted(p.hand), 3))]
 

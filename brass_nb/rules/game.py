@@ -16,7 +16,8 @@ from brass_nb.rules.income import loan_actions, plan_loan, plan_remove, remove_a
 from brass_nb.rules.network import network_actions, plan_network
 from brass_nb.rules.plan import Plan
 from brass_nb.rules.records import Explanation, Step
-from brass_nb.rules.sell import plan_sell, sell_actions, sellable
+from brass_nb.rules.cotton import cotton_sale_actions, plan_cotton_sale
+from brass_nb.rules.sell import plan_sell, sell_actions
 from brass_nb.rules.state import Player, State
 from brass_nb.rules import queries
 from brass_nb.rules.scoring import industry_scores, link_scores, ranking
@@ -171,14 +172,14 @@ class Game:
         if phase == "shortfall":
             return remove_actions(state, player)
         if phase == "sell":
-            return sell_actions(view, player, first=False) + [A.Done()]
+            return self._sell_actions(view, player, first=False) + [A.Done()]
         if phase == "rail2":
             return network_actions(view, player, second=True) + [A.Done()]
         if phase in ("develop2", "bonus_develop"):
             kind = "free" if phase == "bonus_develop" else "second"
             return develop_actions(view, player, kind) + [A.Done()]
         return (build_actions(view, player) + network_actions(view, player, second=False)
-                + develop_actions(view, player, "first") + sell_actions(view, player, first=True)
+                + develop_actions(view, player, "first") + self._sell_actions(view, player, first=True)
                 + loan_actions(view, player) + scout_actions(view, player) + pass_actions(view, player))
 
     def _plan(self, action: A.Action) -> Plan:
@@ -210,7 +211,7 @@ class Game:
                 plan.fail("phase.finish_first", phase=phase, expected=expected, got=kind)
                 return plan
             if phase == "sell":
-                return plan_sell(view, player, action, first=False)
+                return self._sell_plan(view, player, action, first=False)
             if phase == "rail2":
                 return plan_network(view, player, action, second=True)
             return plan_develop(view, player, action, "free" if phase == "bonus_develop" else "second")
@@ -224,12 +225,23 @@ class Game:
         if kind == "develop":
             return plan_develop(view, player, action, "first")
         if kind == "sell":
-            return plan_sell(view, player, action, first=True)
+            return self._sell_plan(view, player, action, first=True)
         if kind == "loan":
             return plan_loan(view, player, action)
         if kind == "scout":
             return plan_scout(view, player, action)
         return plan_pass(view, player, action)
+
+    def _sell_plan(self, view: View, player: int, action: A.Sell, first: bool) -> Plan:
+        """Birmingham sells to merchants with beer; Lancashire sells cotton to ports or the distant market."""
+        if self.facts.distant_market:
+            return plan_cotton_sale(view, player, action, first)
+        return plan_sell(view, player, action, first)
+
+    def _sell_actions(self, view: View, player: int, first: bool) -> list[A.Sell]:
+        if self.facts.distant_market:
+            return cotton_sale_actions(view, player, first)
+        return sell_actions(view, player, first)
 
     def why_not(self, action: Union[A.Action, str]) -> list[Step]:
         """Every failing condition of ``action`` here (empty when it is legal)."""
@@ -275,15 +287,17 @@ class Game:
         state = self.state
         player = self.current_player
         if phase == "shortfall":
-            who, owed, position = state.shortfall
+            who, owed, position, income_phase = state.shortfall
             if state.players[who].money >= owed or not state.tiles_of(who):
                 state.shortfall = None
                 settle_shortfall(state, who, owed, expl)
-                pay_income_from(state, position + 1, expl)
+                pay_income_from(state, position + 1, expl, income_phase)
             return
         stack = list(state.pending[1:] if phase else ())
         next_phase = _continuation(action, state.era)
         stack = follow_ups + ([next_phase] if next_phase else []) + stack
+        if "stop" in follow_ups:             # e.g. the distant market ran out of demand: the action ends
+            stack = []
         state.pending = None
         kept = []
         for p in stack:
@@ -299,7 +313,7 @@ class Game:
     def _continuation_possible(self, phase: str, player: int) -> bool:
         view = View(self.state)
         if phase == "sell":
-            return bool(sell_actions(view, player, first=False))
+            return bool(self._sell_actions(view, player, first=False))
         if phase == "rail2":
             return bool(network_actions(view, player, second=True))
         return bool(develop_actions(view, player, "free" if phase == "bonus_develop" else "second"))

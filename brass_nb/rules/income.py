@@ -14,26 +14,43 @@ def highest_space(levels: tuple[int, ...], level: int) -> int:
     return max(i for i, lv in enumerate(levels) if lv == level)
 
 
+def loan_options(state: State) -> list[tuple[int, int]]:
+    """(money, income levels lost) of each loan the game offers."""
+    c = state.facts.constants
+    return [tuple(o) for o in c.get("loan_options", [(c["loan"]["money"], c["loan"]["levels"])])]
+
+
 def plan_loan(view: View, player: int, action: Loan) -> Plan:
     state = view.state
     p = state.players[player]
     plan = Plan()
     check_card_in_hand(plan, p.hand, action.card)
-    terms = state.facts.constants["loan"]
-    new_level = p.income_level - terms["levels"]
+    options = loan_options(state)
+    if state.facts.constants.get("loan_banned_when_rail_deck_empty") and state.era == "rail" and not state.deck:
+        plan.fail("loan.deck_empty", (f"player:{player}",))
+        return plan
     lowest = state.facts.constants["min_income_level"]
+    if action.amount is not None and action.amount not in [m for m, _ in options]:
+        plan.fail("loan.amount", amount=action.amount, amounts=[m for m, _ in options])
+        return plan
+    chosen = [o for o in options if action.amount in (None, o[0])]
+    allowed = [o for o in chosen if p.income_level - o[1] >= lowest]
+    if len(allowed) > 1:
+        plan.fail("choice.ambiguous", resource="loan", options=[f"£{m}" for m, _ in allowed])
+        return plan
+    money, levels_lost = (allowed or chosen)[0]
+    new_level = p.income_level - levels_lost
     if new_level < lowest:
         plan.fail("loan.too_low", (f"player:{player}",), level=p.income_level, new_level=new_level, lowest=lowest)
         return plan
-    levels = state.facts.income_levels
-    to_space = highest_space(levels, new_level)
+    to_space = highest_space(state.facts.income_levels, new_level)
 
     def apply(state: State, expl: Explanation) -> None:
         me = state.players[player]
         before_space, before_level = me.income_space, me.income_level
-        state.receive(me, terms["money"])
+        state.receive(me, money)
         me.income_space = to_space
-        expl.add("loan.take", (f"player:{player}",), player=player, money=terms["money"], levels=terms["levels"],
+        expl.add("loan.take", (f"player:{player}",), player=player, money=money, levels=levels_lost,
                  from_space=before_space, from_level=before_level, to_space=to_space, to_level=new_level,
                  money_now=me.money)
 
@@ -44,9 +61,12 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
 def loan_actions(view: View, player: int) -> list[Loan]:
     state = view.state
     p = state.players[player]
-    if p.income_level - state.facts.constants["loan"]["levels"] < state.facts.constants["min_income_level"]:
+    if state.facts.constants.get("loan_banned_when_rail_deck_empty") and state.era == "rail" and not state.deck:
         return []
-    return [Loan(card) for card in dict.fromkeys(p.hand)]
+    options = loan_options(state)
+    lowest = state.facts.constants["min_income_level"]
+    amounts = [m if len(options) > 1 else None for m, lost in options if p.income_level - lost >= lowest]
+    return [Loan(card, amount) for amount in amounts for card in dict.fromkeys(p.hand)]
 
 
 def collect_income(state: State, player: int, expl: Explanation) -> bool:

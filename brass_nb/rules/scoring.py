@@ -39,13 +39,17 @@ def industry_scores(state: State) -> list[Step]:
 
 
 def ranking(state: State) -> list[dict]:
-    """Players best first: most VP, then highest income level, then most money; equal on all three share a place.
+    """Players best first: most VP, then highest income level, then most money (Lancashire: then earlier in the
+    final turn order); players equal on all of these share a place.
 
     ``behind_by`` names what put a player below the one ranked just above (None when they share the place).
     """
-    def key(i: int) -> tuple[int, int, int]:
+    by_order = state.facts.constants.get("turn_order_breaks_ties", False)
+    names = ("vp", "income_level", "money") + (("turn_order",) if by_order else ())
+
+    def key(i: int) -> tuple[int, ...]:
         p = state.players[i]
-        return (p.vp, p.income_level, p.money)
+        return (p.vp, p.income_level, p.money) + ((-state.order.index(i),) if by_order else ())
 
     ordered = sorted(range(len(state.players)), key=key, reverse=True)
     out: list[dict] = []
@@ -55,7 +59,7 @@ def ranking(state: State) -> list[dict]:
                "behind_by": None}
         if position:
             above = key(ordered[position - 1])
-            differs = [name for name, a, b in zip(("vp", "income_level", "money"), above, key(i)) if a != b]
+            differs = [name for name, a, b in zip(names, above, key(i)) if a != b]
             if differs:
                 row["behind_by"] = differs[0]
             else:

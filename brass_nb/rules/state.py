@@ -116,11 +116,13 @@ class State:
         self.turn_index = 0
         self.actions_done = 0
         self.pending: tuple[str, ...] | None = None
-        self.shortfall: tuple[int, int, int] | None = None
+        self.shortfall: tuple[int, int, int, str] | None = None  # player, owed, position, income phase
         self.bank = 0
         self.supply: dict[str, int] = {"coal": 0, "iron": 0, "beer": 0}
         self.over = False
         self.version = 0
+        self.set_aside: list[str] = []     # Lancashire: cards under the deck tile, unused this era
+        self.distant: dict | None = None   # Lancashire: the distant cotton market (tiles, marker, closed)
 
     def adopt(self, other: "State") -> None:
         """Become ``other`` while keeping this object and its Player objects (same players)."""
@@ -201,5 +203,6 @@ class State:
             "links": {self.facts.board.links[i].label: o for i, o in sorted(self.links.items())},
             "markets": dict(self.markets), "wilds": dict(self.wilds), "deck": list(self.deck),
             "merchants": {k: {"buys": list(m.buys), "beer": m.beer} for k, m in sorted(self.merchants.items())},
-            "bank": self.bank, "supply": dict(self.supply), "rng": rng,
+            "bank": self.bank, "supply": dict(self.supply), "rng": rng, "set_aside": list(self.set_aside),
+            "distant": dict(self.distant) if self.distant else None,
         }

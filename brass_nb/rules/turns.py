@@ -36,12 +36,18 @@ def setup(state: State) -> None:
         space = MerchantSpace(loc, index, buys)
         state.merchants[space.label] = space
     _refill_merchant_beer(state, None)
+    if facts.distant_market:
+        bag = [int(v) for v, k in facts.distant_market["tiles"][str(n)].items() for _ in range(k)]
+        rng.shuffle(bag)
+        state.distant = {"tiles": bag, "drawn": [], "marker": 0, "closed": False}
     state.deck = deal_deck(state)
     rng.shuffle(state.deck)
     for p in state.players:
         state.receive(p, facts.constants["starting_money"])
         p.hand = [state.deck.pop() for _ in range(facts.constants["hand_size"])]
         p.discard = [state.deck.pop() for _ in range(facts.constants["face_down_discards"])]
+    unused = facts.constants.get("unused_canal_cards_per_player", 0) * n
+    state.set_aside = [state.deck.pop(0) for _ in range(unused)]
     rng.shuffle(state.order)
 
 
@@ -102,22 +108,31 @@ def _end_round(state: State, expl: Explanation) -> None:
              spent={str(i): spent[i] for i in before}, era=state.era, round=state.round)
     for p in state.players:
         p.spent_this_round = 0
+    if state.facts.constants.get("income_at_round_start"):
+        continue_after_income(state, expl)
+        return
     last_round = _era_over(state) and state.era == "rail"
     if last_round:
         expl.add("income.skipped_last_round", era=state.era, round=state.round)
         continue_after_income(state, expl)
         return
-    pay_income_from(state, 0, expl)
+    pay_income_from(state, 0, expl, "end")
 
 
-def pay_income_from(state: State, position: int, expl: Explanation) -> None:
-    """Pay income in turn order from ``position``; pause at a player who must give up industries."""
+def pay_income_from(state: State, position: int, expl: Explanation, phase: str) -> None:
+    """Pay income in turn order from ``position``; pause at a player who must give up industries.
+
+    ``phase`` is "end" (Birmingham: after the round) or "start" (Lancashire: before the round's turns).
+    """
     for pos in range(position, len(state.order)):
         player = state.order[pos]
         if not collect_income(state, player, expl):
-            state.shortfall = (player, -state.players[player].income_level, pos)
+            state.shortfall = (player, -state.players[player].income_level, pos, phase)
             return
-    continue_after_income(state, expl)
+    if phase == "end":
+        continue_after_income(state, expl)
+    else:
+        _next_turn(state, expl)
 
 
 def continue_after_income(state: State, expl: Explanation) -> None:
@@ -134,6 +149,9 @@ def continue_after_income(state: State, expl: Explanation) -> None:
 
 def _start_round(state: State, expl: Explanation) -> None:
     expl.add("round.start", era=state.era, round=state.round, order=list(state.order))
+    if state.facts.constants.get("income_at_round_start") and not (state.era == "canal" and state.round == 1):
+        pay_income_from(state, 0, expl, "start")
+        return
     _next_turn(state, expl)
 
 
@@ -152,6 +170,11 @@ def _end_era(state: State, expl: Explanation) -> None:
     expl.add("era.remove_links", tuple(f"link:{i}" for i in state.links), count=len(state.links))
     state.links.clear()
     if era == "rail":
+        per = state.facts.constants.get("money_vp_per")
+        if per:
+            for i, p in enumerate(state.players):
+                p.vp += p.money // per
+                expl.add("score.money", (f"player:{i}",), player=i, money=p.money, per=per, vp=p.money // per)
         state.over = True
         expl.add("game.end", ranking=ranking(state))
         return
@@ -159,7 +182,17 @@ def _end_era(state: State, expl: Explanation) -> None:
     for label in level_one:
         remove_tile(state, label)
     expl.add("era.remove_level1", tuple(level_one), slots=level_one)
-    _refill_merchant_beer(state, expl)
+    if state.merchants:
+        _refill_merchant_beer(state, expl)
+    if state.distant is not None:
+        distant = state.distant
+        distant["tiles"] += distant["drawn"]
+        distant["drawn"] = []
+        state.rng.shuffle(distant["tiles"])
+        distant["marker"], distant["closed"] = 0, False
+        expl.add("era.distant_reset", tiles=len(distant["tiles"]))
+    state.deck.extend(state.set_aside)
+    state.set_aside = []
     for p in state.players:
         state.deck.extend(p.discard)
         p.discard = []

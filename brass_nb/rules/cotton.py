@@ -1,0 +1,120 @@
+"""Lancashire's sell action: cotton to a connected unflipped port, or to the distant market.
+
+* Port: the mill must be connected (anyone's links) to an unflipped port of any owner; both tiles
+  flip and each owner's income rises by their own tile's spaces.
+* Distant market: the mill must be connected to a trade icon (any port tile, flipped or not, or
+  an external market). A tile is drawn and the demand marker moves down; if it reaches "no more
+  demand" the sale fails, the whole action ends and the market is closed for the era; otherwise
+  the seller gains the bonus beside the marker (track spaces) and the mill flips.
+
+Several mills may be sold in one action; later sales take no card.
+"""
+from __future__ import annotations
+
+from brass_nb.rules.actions import DISTANT, Sell
+from brass_nb.rules.effects import advance_income, flip
+from brass_nb.rules.plan import Plan, check_card_in_hand
+from brass_nb.rules.records import Explanation
+from brass_nb.rules.state import State
+from brass_nb.rules.view import View
+
+
+def _check_mill(state: State, player: int, action: Sell, plan: Plan) -> bool:
+    tile = state.tiles.get(action.slot)
+    entities = (action.slot,)
+    if tile is None:
+        plan.fail("sell.no_tile", entities, slot=action.slot)
+    elif tile.owner != player:
+        plan.fail("sell.not_yours", entities, slot=action.slot, owner=tile.owner)
+    elif tile.industry not in state.facts.sold_industries:
+        plan.fail("sell.not_sold_industry", entities, slot=action.slot, industry=tile.industry)
+    elif tile.flipped:
+        plan.fail("sell.flipped", entities, slot=action.slot)
+    else:
+        return True
+    return False
+
+
+def plan_cotton_sale(view: View, player: int, action: Sell, first: bool) -> Plan:
+    state = view.state
+    plan = Plan()
+    if first:
+        check_card_in_hand(plan, state.players[player].hand, action.card)
+    elif action.card is not None:
+        plan.fail("sell.extra_card", card=action.card)
+    if action.beer:
+        plan.fail("notation.clause", text=f"beer {', '.join(action.beer)}", clauses=[])
+    if not _check_mill(state, player, action, plan):
+        return plan
+    location = state.facts.board.slot_of[action.slot][0]
+    reach = view.reachable((location,))
+    if action.merchant == DISTANT:
+        distant = state.distant
+        trade = view.trade_reached(reach)
+        if distant["closed"] or not distant["tiles"]:
+            plan.fail("sell.distant_closed", (action.slot,))
+        if not trade:
+            plan.fail("sell.no_trade_connection", (action.slot,), at=location)
+        if plan.failures:
+            return plan
+        plan.note("sell.distant", (action.slot,) + tuple(trade), at=location, trade=trade,
+                  marker=distant["marker"], tiles_left=len(distant["tiles"]))
+        plan.apply = lambda state, expl: _sell_distant(state, player, action.slot, expl)
+        return plan
+    port = state.tiles.get(action.merchant)
+    if port is None or port.industry not in state.facts.trade_industries:
+        plan.fail("sell.no_port", (action.merchant,), port=action.merchant)
+        return plan
+    port_location = state.facts.board.slot_of[action.merchant][0]
+    if port.flipped:
+        plan.fail("sell.port_flipped", (action.merchant,), port=action.merchant, owner=port.owner)
+    if port_location not in reach:
+        plan.fail("sell.not_connected", (location, port_location), merchant=action.merchant, at=location,
+                  industry="cotton")
+    if plan.failures:
+        return plan
+    plan.note("sell.port", (action.slot, action.merchant), port=action.merchant, owner=port.owner, at=location,
+              distance=reach[port_location])
+
+    def apply(state: State, expl: Explanation) -> None:
+        flip(state, action.slot, expl, "sold")
+        flip(state, action.merchant, expl, "port_used")
+
+    plan.apply = apply
+    return plan
+
+
+def _sell_distant(state: State, player: int, slot: str, expl: Explanation) -> list[str]:
+    distant = state.distant
+    bonuses = state.facts.distant_market["bonuses"]
+    value = distant["tiles"].pop()
+    distant["drawn"].append(value)
+    before = distant["marker"]
+    distant["marker"] = min(before - value, len(bonuses))
+    if distant["marker"] >= len(bonuses):
+        distant["closed"] = True
+        expl.add("sell.no_demand", (slot,), player=player, slot=slot, tile=value, marker_from=before)
+        return ["stop"]
+    bonus = bonuses[distant["marker"]]
+    expl.add("sell.distant_draw", (slot,), player=player, slot=slot, tile=value, marker_from=before,
+             marker_to=distant["marker"], bonus=bonus)
+    if bonus:
+        advance_income(state, player, bonus, expl, "distant_market")
+    flip(state, slot, expl, "sold")
+    return []
+
+
+def cotton_sale_actions(view: View, player: int, first: bool) -> list[Sell]:
+    state = view.state
+    cards = list(dict.fromkeys(state.players[player].hand)) if first else [None]
+    ports = [label for label, t in state.tiles.items() if t.industry in state.facts.trade_industries and not t.flipped]
+    out = []
+    for slot, tile in state.tiles.items():
+        if tile.owner != player or tile.flipped or tile.industry not in state.facts.sold_industries:
+            continue
+        reach = view.reachable((state.facts.board.slot_of[slot][0],))
+        targets = [p for p in ports if state.facts.board.slot_of[p][0] in reach]
+        if not state.distant["closed"] and state.distant["tiles"] and view.trade_reached(reach):
+            targets.append(DISTANT)
+        out += [Sell(tile.industry, slot, target, card) for target in targets for card in cards]
+    return out
