@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 import brass_nb as bn
-from brass_nb.rules.actions import Build, Develop, Loan, Network, Pass, Scout, Sell
+from brass_nb.rules.actions import TWO_CARDS, Build, Develop, Discard, Loan, Network, Pass, Scout, Sell
 from brass_nb.rules.game import new_game
 from brass_nb.rules.randomplay import random_action
 
@@ -26,12 +26,17 @@ def _candidates(game: bn.Game):
     state, player, phase = game.state, game.current_player, game.phase
     facts = state.facts
     cards = sorted(set(state.players[player].hand)) if phase is None else [None]
+    if phase == "double_cards":
+        for pair in set(combinations(sorted(state.players[player].hand), 2)):
+            yield Discard(pair)
     if phase is None:
-        for card in cards:
+        for card in cards + [TWO_CARDS]:
             for name, loc in facts.board.locations.items():
                 for industry in {i for icons in loc.slots for i in icons}:
                     for slot in range(1, len(loc.slots) + 1):
                         yield Build(industry, name, card, slot)
+            if card == TWO_CARDS:
+                continue
             for amount in (None, 10, 20, 30):
                 yield Loan(card, amount)
             yield Pass(card)

@@ -8,7 +8,8 @@ INDUSTRY = {"cotton": "cotton mill", "manufacturer": "manufacturer", "pottery": 
 RESOURCE = {"coal": "coal", "iron": "iron", "beer": "beer", "slot": "slot", "merchant": "merchant", "loan": "loan"}
 ERA = {"canal": "canal era", "rail": "rail era"}
 ROMAN = {0: "0", 1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}
-PHASE = {"sell": "selling (sell another industry, or 'done')", "rail2": "a second rail (or 'done')",
+PHASE = {"double_cards": "naming the two cards of a double-card build ('discard A, B')",
+         "sell": "selling (sell another industry, or 'done')", "rail2": "a second rail (or 'done')",
          "develop2": "a second develop (or 'done')", "bonus_develop": "Gloucester's free develop (or 'done')",
          "shortfall": "giving up industries to pay negative income"}
 
@@ -128,6 +129,7 @@ def _build_card(f: dict) -> str:
                          f"whether or not {where} is in your network.",
         "wild_location": f"The wild location card counts as the {where} location card.",
         "network": f"The {f['card']} card builds a {what} in a location of YOUR network; {where} is in your network.",
+        "two_cards": f"Two cards together count as any location card: here the location card of {where}.",
         "first_build": f"You have nothing on the board yet, so the {f['card']} card may build a {what} in any "
                        f"location that allows it (first-build exception).",
     }[f["why"]]
@@ -351,6 +353,13 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     }[f["why"]] + f". Allowed: {listing(f['options'], 'or') or 'none'}."),
     "build.canal_one_per_town": lambda f: (f"In the canal era you may have only one industry per location, and you "
                                            f"already have {listing(f['yours'])} in {f['location']}."),
+    "build.two_cards": lambda f: (f"{player(f['player'])} builds with two cards: any two cards together count as the "
+                                  f"location card of {f['location']}, using both actions of the turn. Next, name the "
+                                  f"two cards ('discard A, B')."),
+    "build.two_cards_not_in_game": lambda f: f"{f['game']} has no double-card build.",
+    "build.two_cards_not_now": lambda f: (f"A double-card build needs both actions of a turn and two cards in hand "
+                                          f"(actions taken this turn: {f['actions_done']} of {f['actions']}; cards: "
+                                          f"{f['hand']})."),
     "build.pay": lambda f: f"{player(f['player'])} pays {money(f['cost'])} to the bank ({money(f['money_left'])} left).",
     "build.overbuild": lambda f: (f"Overbuilding: {player(f['owner'])}'s {tile(f['industry'], f['old_level'])} at "
                                   f"{f['slot']} is replaced by level {ROMAN[f['new_level']]} and leaves the game"
@@ -543,6 +552,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "notation.slot_number": lambda f: f"'{f['text']}' needs a slot number, like {f['text']}[1].",
     "notation.clause": lambda f: (f"'{f['text']}' is not a clause this action takes; use "
                                   f"{listing(f['clauses'], 'or') or 'none'} after ';'."),
+    "notation.discard_cards": lambda f: f"A double-card build discards exactly 2 cards, not {f['count']}.",
     "notation.scout_cards": lambda f: f"Scouting names exactly 3 cards, not {f['count']}.",
     "save.unreadable": lambda f: f"Cannot read {f['path']}: {f['error']}.",
     "save.format": lambda f: f"This is not a brass_nb save file (expected format '{f['expected']}').",

@@ -7,7 +7,8 @@ INDUSTRY = {"cotton": "紡績所", "manufacturer": "製造所", "pottery": "陶�
             "brewery": "醸造所", "port": "港", "shipyard": "造船所"}
 RESOURCE = {"coal": "石炭", "iron": "鉄", "beer": "ビール", "slot": "建設枠", "merchant": "商人", "loan": "借金"}
 ERA = {"canal": "運河時代", "rail": "鉄道時代"}
-PHASE = {"sell": "売却の続き（別の施設を売るか done）", "rail2": "二本目の鉄道（または done）",
+PHASE = {"double_cards": "カード2枚での建設で捨てる2枚の指定（discard A, B）",
+         "sell": "売却の続き（別の施設を売るか done）", "rail2": "二本目の鉄道（または done）",
          "develop2": "二枚目の開発（または done）", "bonus_develop": "グロスターの無料開発（または done）",
          "shortfall": "負の収入を払うための産業の取り除き"}
 COUNTER = {"coal": "個", "iron": "個", "beer": "樽"}
@@ -118,6 +119,7 @@ def _build_card(f: dict) -> str:
         "location_card": f"都市カード「{f['card']}」は、{where}が自分のネットワーク外でも、{where}の枠に置ける産業を建設できます。",
         "wild_location": f"ワイルド都市は{where}の都市カードとして使えます。",
         "network": f"産業カード「{f['card']}」は、その産業（{what}）を自分のネットワーク内の地点に建設します。{where}は自分のネットワーク内です。",
+        "two_cards": f"カード2枚を合わせて任意の都市カードとして使います。ここでは{where}の都市カードです。",
         "first_build": f"盤上に自分のタイルがまだ一つもないので、産業カード「{f['card']}」で{what}を置ける好きな地点に建設できます（最初の建設の例外）。",
     }[f["why"]]
 
@@ -319,6 +321,11 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     }[f["why"]] + f"。置けるのは {either(f['options']) or 'なし'} です。"),
     "build.canal_one_per_town": lambda f: (f"運河時代は一つの地点に自分の産業は1枚までです。{f['location']}にはすでに"
                                            f"{'、'.join(f['yours'])}があります。"),
+    "build.two_cards": lambda f: (f"{player(f['player'])}はカード2枚で建設します: 任意の2枚を合わせて{f['location']}の都市カードとして使い、"
+                                  f"手番の2アクションを使います。次に捨てる2枚を指定します（discard A, B）。"),
+    "build.two_cards_not_in_game": lambda f: f"{f['game']}にはカード2枚での建設はありません。",
+    "build.two_cards_not_now": lambda f: (f"カード2枚での建設には手番の2アクションと手札2枚が必要です（この手番のアクション: "
+                                          f"{f['actions']}回中{f['actions_done']}回済み、手札{f['hand']}枚）。"),
     "build.pay": lambda f: f"{player(f['player'])}は銀行へ{money(f['cost'])}を払います（残金{money(f['money_left'])}）。",
     "build.overbuild": lambda f: (f"上書き建設: {player(f['owner'])}の{tile(f['industry'], f['old_level'])}（{f['slot']}）を"
                                   f"レベル{f['new_level']}で置き換え、古いタイルはゲームから除きます"
@@ -494,6 +501,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "notation.slot_number": lambda f: f"「{f['text']}」には建設枠の番号が必要です（例: {f['text']}[1]）。",
     "notation.clause": lambda f: (f"「{f['text']}」はこのアクションで使えない指定です。';' の後に使えるのは "
                                   f"{'、'.join(f['clauses']) or 'なし'} です。"),
+    "notation.discard_cards": lambda f: f"カード2枚での建設で捨てるカードはちょうど2枚です（{f['count']}枚ではありません）。",
     "notation.scout_cards": lambda f: f"偵察ではちょうど3枚のカードを指定します（{f['count']}枚ではありません）。",
     "save.unreadable": lambda f: f"{f['path']}を読めません: {f['error']}。",
     "save.format": lambda f: f"brass_nbのセーブファイルではありません（形式 '{f['expected']}' が必要）。",

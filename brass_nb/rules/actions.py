@@ -32,6 +32,8 @@ from brass_nb.rules.records import Step
 
 Sources = Union[tuple[str, ...], None]
 DISTANT = "distant market"
+TWO_CARDS = "two cards"
+"""Lancashire's double-card build: both actions and any two cards, chosen next with ``discard A, B``."""
 """Where Lancashire's cotton may be sold besides a port."""
 
 
@@ -139,6 +141,16 @@ class Done(NamedTuple):
         return "done"
 
 
+class Discard(NamedTuple):
+    """The two cards of a double-card build (sorted), chosen after the build itself."""
+
+    cards: tuple[str, str]
+    kind: str = "discard"
+
+    def __str__(self) -> str:
+        return f"discard {', '.join(self.cards)}"
+
+
 class Remove(NamedTuple):
     """Give up your own industry in ``slot`` for half its cost, to pay negative income."""
 
@@ -150,7 +162,7 @@ class Remove(NamedTuple):
         return f"remove {self.industry} {self.slot}"
 
 
-Action = Union[Build, Network, Develop, Sell, Loan, Scout, Pass, Done, Remove]
+Action = Union[Build, Network, Develop, Sell, Loan, Scout, Pass, Done, Discard, Remove]
 
 
 # ---------------------------------------------------------------- parsing
@@ -168,7 +180,7 @@ class Vocabulary:
         self.industries = {normalize_name(i): i for i in facts.industries}
         self.industries.update({normalize_name(name): i for i, name in facts.industry_names.items()})
         self.locations = {normalize_name(n): n for n in board.locations}
-        cards = [n for n in board.towns] + list(facts.card_industries) + ["Wild Location", "Wild Industry"]
+        cards = [n for n in board.towns] + list(facts.card_industries) + ["Wild Location", "Wild Industry", TWO_CARDS]
         self.cards = {normalize_name(c): c for c in cards}
         self.links: dict[str, str] = {}
         for link in board.links:
@@ -222,6 +234,7 @@ _PATTERNS = {verb: re.compile(pattern, re.IGNORECASE) for verb, pattern in {
     "pass": r"pass\s+with\s+card\s+(?P<card>.+)",
     "scout": r"scout\s+with\s+cards\s+(?P<cards>.+)",
     "done": r"done",
+    "discard": r"discard\s+(?P<cards>.+)",
     "remove": rf"remove\s+{_INDUSTRY}\s+(?P<slot>.+)",
 }.items()}
 _CLAUSES = ("coal", "iron", "beer")
@@ -277,4 +290,9 @@ def parse(facts: GameFacts, text: str) -> Action:
         return Scout(cards)
     if verb == "done":
         return Done()
+    if verb == "discard":
+        cards = tuple(sorted(vocab.lookup("cards", c) for c in g["cards"].split(",")))
+        if len(cards) != 2:
+            raise NotationError([Step("notation.discard_cards", {"count": len(cards)}, ok=False)])
+        return Discard(cards)
     return Remove(vocab.lookup("industries", g["ind"]), vocab.slot(g["slot"]))

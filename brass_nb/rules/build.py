@@ -1,13 +1,23 @@
 """The build action: which card allows which place, which tile and slot, what it costs, what follows."""
 from __future__ import annotations
 
-from brass_nb.rules.actions import Build
+from brass_nb.rules.actions import TWO_CARDS, Build
 from brass_nb.rules.effects import consume, flip, remove_tile, sell_to_market
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.sourcing import plan_coal, plan_iron
 from brass_nb.rules.state import State, Tile
+from brass_nb.rules.turns import actions_this_turn
 from brass_nb.rules.view import View
+
+
+def check_two_cards(state: State, player: int, plan: Plan) -> None:
+    """The double-card build takes the whole turn: two actions left, two cards in hand, a game that has it."""
+    if not state.facts.constants.get("double_card_build"):
+        plan.fail("build.two_cards_not_in_game", game=state.facts.title)
+    elif state.actions_done or actions_this_turn(state) < 2 or len(state.players[player].hand) < 2:
+        plan.fail("build.two_cards_not_now", actions_done=state.actions_done, actions=actions_this_turn(state),
+                  hand=len(state.players[player].hand))
 
 
 def card_scope(view: View, player: int, card: str) -> tuple[str, frozenset[str] | None, tuple[str, ...] | None]:
@@ -15,11 +25,14 @@ def card_scope(view: View, player: int, card: str) -> tuple[str, frozenset[str] 
 
     A location card builds in its own town, network or not; a wild location card in any town but
     never a farm brewery; an industry card (or wild industry) in your network, or anywhere while
-    you have nothing on the board (first-build exception).
+    you have nothing on the board (first-build exception). Lancashire's two cards count as any
+    location card.
     """
     facts = view.state.facts
     if card == WILD_LOCATION:
         return "wild_location", frozenset(facts.board.towns), None
+    if card == TWO_CARDS:
+        return "two_cards", frozenset(facts.board.towns), None
     industries = None if card == WILD_INDUSTRY else facts.card_industries.get(card)
     if card == WILD_INDUSTRY or industries:
         kind = "wild_industry" if card == WILD_INDUSTRY else "industry"
@@ -48,7 +61,7 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
             plan.fail("build.not_in_network", (location,), network=sorted(places), **facts)
         ok = False
     if ok:
-        why = {"location": "location_card", "wild_location": "wild_location"}.get(
+        why = {"location": "location_card", "wild_location": "wild_location", "two_cards": "two_cards"}.get(
             kind, "network" if places is not None else "first_build")
         plan.note("build.card", (location,), why=why, **facts)
 
@@ -106,7 +119,10 @@ def plan_build(view: View, player: int, action: Build) -> Plan:
     plan = Plan()
     industry, location = action.industry, action.location
     loc = board.locations.get(location)
-    check_card_in_hand(plan, p.hand, action.card)
+    if action.card == TWO_CARDS:
+        check_two_cards(state, player, plan)
+    else:
+        check_card_in_hand(plan, p.hand, action.card)
     if loc is None or not loc.slots:
         plan.fail("build.no_slots", (location,), location=location)
         return plan
@@ -238,7 +254,12 @@ def build_actions(view: View, player: int) -> list[Build]:
                 specs[industry] = spec
     if not specs:
         return out
-    scopes = {card: card_scope(view, player, card) for card in dict.fromkeys(p.hand)}
+    hand = list(dict.fromkeys(p.hand))
+    two = Plan()
+    check_two_cards(state, player, two)
+    if two.ok:
+        hand.append(TWO_CARDS)
+    scopes = {card: card_scope(view, player, card) for card in hand}
     for location, loc in board.locations.items():
         if not loc.slots:
             continue

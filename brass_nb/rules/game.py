@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
+from itertools import combinations
 from pathlib import Path
 from typing import Callable, Iterable, Union
 
@@ -32,6 +34,7 @@ _CONTINUATIONS = {
     "rail2": ("network", "build a second rail, or done"),
     "develop2": ("develop", "develop a second tile, or done"),
     "bonus_develop": ("develop", "take Gloucester's free develop, or done to decline it"),
+    "double_cards": ("discard", "choose the two cards of the double-card build"),
 }
 
 
@@ -175,6 +178,8 @@ class Game:
             return self._sell_actions(view, player, first=False) + [A.Done()]
         if phase == "rail2":
             return network_actions(view, player, second=True) + [A.Done()]
+        if phase == "double_cards":
+            return [A.Discard(pair) for pair in dict.fromkeys(combinations(sorted(state.players[player].hand), 2))]
         if phase in ("develop2", "bonus_develop"):
             kind = "free" if phase == "bonus_develop" else "second"
             return develop_actions(view, player, kind) + [A.Done()]
@@ -203,6 +208,11 @@ class Game:
             return plan
         if phase:
             expected, _ = _CONTINUATIONS[phase]
+            if phase == "double_cards":
+                if kind != "discard":
+                    plan.fail("phase.finish_first", phase=phase, expected=expected, got=kind)
+                    return plan
+                return self._double_build_cards(view, player, action)
             if kind == "done":
                 plan.note("phase.done", phase=phase)
                 plan.apply = lambda state, expl: None
@@ -219,7 +229,10 @@ class Game:
             plan.fail("phase.nothing_to_finish")
             return plan
         if kind == "build":
-            return plan_build(view, player, action)
+            plan = plan_build(view, player, action)
+            if plan.ok and action.card == A.TWO_CARDS:
+                plan.apply = self._await_two_cards(action)
+            return plan
         if kind == "network":
             return plan_network(view, player, action, second=False)
         if kind == "develop":
@@ -231,6 +244,38 @@ class Game:
         if kind == "scout":
             return plan_scout(view, player, action)
         return plan_pass(view, player, action)
+
+    def _await_two_cards(self, action: A.Build):
+        """A double-card build is checked first, then built once its two cards are named."""
+        def apply(state: State, expl: Explanation) -> list[str]:
+            state.double_build = action
+            expl.add("build.two_cards", (f"{action.location}[{action.slot}]",), player=self.current_player,
+                     industry=action.industry, location=action.location)
+            return ["double_cards"]
+        return apply
+
+    def _double_build_cards(self, view: View, player: int, action: A.Discard) -> Plan:
+        state = self.state
+        plan = Plan()
+        missing = Counter(action.cards) - Counter(state.players[player].hand)
+        if missing:
+            plan.fail("card.not_in_hand", card=", ".join(sorted(missing.elements())),
+                      hand=sorted(state.players[player].hand))
+            return plan
+        build = plan_build(view, player, state.double_build)
+        if build.failures:
+            return build
+
+        def apply(state: State, expl: Explanation) -> None:
+            for card in action.cards:
+                discard(state, player, card, "build", expl)
+            build.apply(state, expl)
+            state.double_build = None
+            state.actions_done += 1          # the double-card build is both actions of the turn
+
+        plan.steps = build.steps
+        plan.apply = apply
+        return plan
 
     def _sell_plan(self, view: View, player: int, action: A.Sell, first: bool) -> Plan:
         """Birmingham sells to merchants with beer; Lancashire sells cotton to ports or the distant market."""
@@ -316,6 +361,8 @@ class Game:
             return bool(self._sell_actions(view, player, first=False))
         if phase == "rail2":
             return bool(network_actions(view, player, second=True))
+        if phase == "double_cards":
+            return True
         return bool(develop_actions(view, player, "free" if phase == "bonus_develop" else "second"))
 
     def undo(self) -> A.Action:
@@ -369,8 +416,11 @@ def _continuation(action: A.Action, era: str) -> str | None:
 
 
 def _card_of(action: A.Action) -> str | None:
+    """The card an action discards by itself (double-card builds discard theirs when they are named)."""
     if action.kind == "scout":
         return action.cards[0]
+    if action.kind == "discard" or getattr(action, "card", None) == A.TWO_CARDS:
+        return None
     return getattr(action, "card", None)
 
 

@@ -123,6 +123,7 @@ class State:
         self.version = 0
         self.set_aside: list[str] = []     # Lancashire: cards under the deck tile, unused this era
         self.distant: dict | None = None   # Lancashire: the distant cotton market (tiles, marker, closed)
+        self.double_build = None           # Lancashire: a double-card build waiting for its two cards
 
     def adopt(self, other: "State") -> None:
         """Become ``other`` while keeping this object and its Player objects (same players)."""
@@ -205,4 +206,5 @@ class State:
             "merchants": {k: {"buys": list(m.buys), "beer": m.beer} for k, m in sorted(self.merchants.items())},
             "bank": self.bank, "supply": dict(self.supply), "rng": rng, "set_aside": list(self.set_aside),
             "distant": dict(self.distant) if self.distant else None,
+            "double_build": str(self.double_build) if self.double_build else None,
         }

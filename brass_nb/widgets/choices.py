@@ -8,7 +8,7 @@ from typing import Callable
 
 from brass_nb.rules.actions import Action
 
-KIND_ORDER = ("build", "network", "develop", "sell", "loan", "scout", "pass", "done", "remove")
+KIND_ORDER = ("build", "network", "develop", "sell", "loan", "scout", "pass", "done", "discard", "remove")
 
 
 def _sources(*names: str) -> Callable[[Action], str]:
@@ -31,6 +31,7 @@ FIELDS: dict[str, tuple[tuple[str, Callable[[Action], str]], ...]] = {
     "pass": (("card", lambda a: a.card),),
     "scout": (("cards", lambda a: ", ".join(a.cards)),),
     "remove": (("tile", lambda a: f"{a.industry} {a.slot}"),),
+    "discard": (("cards", lambda a: ", ".join(a.cards)),),
     "done": (),
 }
 

@@ -14,7 +14,8 @@ LABELS = {
            "era": {"canal": "canal era, round {round}", "rail": "rail era, round {round}"},
            "phase": {"sell": "selling: sell another tile or choose done", "rail2": "a second rail, or done",
                      "develop2": "a second develop, or done", "bonus_develop": "Gloucester's free develop, or done",
-                     "shortfall": "negative income: give up an industry"}},
+                     "shortfall": "negative income: give up an industry",
+                     "double_cards": "double-card build: choose the two cards"}},
     "ja": {"action": "アクション", "industry": "産業", "where": "場所", "card": "カード", "resources": "資源",
            "link": "線", "iron": "鉄", "tile": "タイル", "merchant": "商人", "beer": "ビール", "cards": "カード",
            "play": "実行", "undo": "取り消し", "redo": "やり直し", "check": "なぜだめ？", "play_typed": "入力を実行", "choose": "先にアクションを選んでください。",
@@ -27,5 +28,6 @@ LABELS = {
            "era": {"canal": "運河時代 第{round}ラウンド", "rail": "鉄道時代 第{round}ラウンド"},
            "phase": {"sell": "売却の続き（別のタイルを売るか done）", "rail2": "二本目の鉄道（または done）",
                      "develop2": "二枚目の開発（または done）", "bonus_develop": "グロスターの無料開発（または done）",
-                     "shortfall": "負の収入: 産業を取り除く"}},
+                     "shortfall": "負の収入: 産業を取り除く",
+                     "double_cards": "カード2枚での建設: 捨てる2枚を選ぶ"}},
 }
