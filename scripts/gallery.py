@@ -15,8 +15,8 @@ from brass_nb.rules.randomplay import random_action
 IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
 
 
-def played(players: int, seed: int, decisions: int) -> Game:
-    game = new_game("birmingham", players=players, seed=seed)
+def played(players: int, seed: int, decisions: int, name: str = "birmingham") -> Game:
+    game = new_game(name, players=players, seed=seed)
     rng = random.Random(seed)
     for _ in range(decisions):
         game.play(random_action(game, rng))
@@ -63,6 +63,8 @@ def main() -> None:
     game, explanation = canal_era_end()
     pictures["era_end_scoring.png"] = draw(game, highlight=[s for s in explanation.steps if s.rule in (
         "score.link", "score.industry", "era.remove_level1")])
+    pictures["lancashire_start_4p.png"] = draw(new_game("lancashire", players=4, seed=3))
+    pictures["lancashire_midgame_4p.png"] = draw(played(4, 3, 45, "lancashire"))
     for name, fig in pictures.items():
         (IMAGES / name).write_bytes(png(fig))
         print(f"wrote docs/images/{name}")

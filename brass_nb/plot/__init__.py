@@ -60,6 +60,8 @@ def draw_map(ax: Axes, position: Game | State, highlight: Highlight = None, netw
     ax.set_ylim(y0, y1)
     ax.set_aspect("equal")
     ax.set_axis_off()
+    if "static" in layers:
+        board.draw_virtual_links(ax, state, layout)
     for layer in layers:
         board.draw_links(ax, state, layout, layer)
         board.draw_locations(ax, state, layout, language, layer)
@@ -148,9 +150,10 @@ def _legend(ax: Axes, facts: GameFacts, language: str) -> None:
     handles = [Line2D([], [], **dict(s), label=words["links"][key]) for key, s in style.LINK_STYLES.items()]
     unflipped, flipped, blank, none = words["tiles"]
     handles += [Patch(facecolor="white", edgecolor="#555555", linewidth=2, label=unflipped),
-                Patch(facecolor="#555555", edgecolor="#555555", label=flipped),
-                Patch(facecolor="#555555", edgecolor="#8b7355", label=blank),
-                Patch(facecolor="#dddddd", edgecolor="#8b7355", label=none)]
+                Patch(facecolor="#555555", edgecolor="#555555", label=flipped)]
+    if facts.board.merchants:
+        handles += [Patch(facecolor="#555555", edgecolor="#8b7355", label=blank),
+                    Patch(facecolor="#dddddd", edgecolor="#8b7355", label=none)]
     handles += [Patch(facecolor=style.INDUSTRY_COLORS[i], label=f"{style.INDUSTRY_GLYPHS[i]} {names.get(name, name)}")
                 for i, name in facts.industry_names.items()]
     ax.legend(handles=handles, loc="lower left", fontsize=6.2, frameon=False, ncol=2, bbox_to_anchor=(0, 0.16))

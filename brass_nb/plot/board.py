@@ -49,6 +49,15 @@ def draw_links(ax: Axes, state: State, layout: Layout, layer: str) -> None:
             ax.add_artist(junction)
 
 
+def draw_virtual_links(ax: Axes, state: State, layout: Layout) -> None:
+    """Lancashire's Liverpool-Birkenhead link: a thin line, since it counts for a network but connects nothing."""
+    for ends in state.facts.board.virtual_links:
+        (x0, y0), (x1, y1) = (layout.centres[e] for e in ends[:2])
+        line = Line2D([x0, x1], [y0, y1], color="#9a9a9a", linewidth=0.8, linestyle=(0, (1, 3)), zorder=1)
+        line.set_gid(f"virtual:{'-'.join(ends)}")
+        ax.add_artist(line)
+
+
 def draw_locations(ax: Axes, state: State, layout: Layout, language: str, layer: str) -> None:
     """Static: boxes, empty slots and merchants' bonuses. Dynamic: names, tiles, merchant tiles and beer."""
     board = state.facts.board
@@ -65,11 +74,14 @@ def draw_locations(ax: Axes, state: State, layout: Layout, language: str, layer:
     for name, loc in board.locations.items():
         x0, y0, x1, y1 = layout.boxes[name]
         merchant = loc.kind == "merchant"
+        outside = merchant or loc.kind == "external"
         boxes.append(FancyBboxPatch((x0, y0), x1 - x0, y1 - y0, boxstyle="round,pad=0.3,rounding_size=0.8",
-                                    facecolor="#efe6d2" if merchant else "#fbf8f1",
-                                    edgecolor="#8b7355" if merchant else "#6b6b6b", linewidth=1.0))
+                                    facecolor="#efe6d2" if outside else "#fbf8f1",
+                                    edgecolor="#8b7355" if outside else "#6b6b6b", linewidth=1.0))
         if merchant:
             _draw_bonus(ax, layout, name, loc.beer_bonus, language)
+        elif loc.kind == "external":
+            _draw_external(ax, layout, name, loc.link_vp, loc.trade_icon, language)
         for label, icons in zip(board.slot_labels[name], loc.slots):
             empty.extend(_empty_slot(ax, layout.slots[label], icons))
     # Location boxes and empty slots are many and plain: a collection draws much faster than a patch each.
@@ -170,6 +182,13 @@ def _draw_merchant_tiles(ax: Axes, state: State, layout: Layout, name: str) -> N
             ax.add_artist(barrel)
 
 
+def _draw_external(ax: Axes, layout: Layout, name: str, link_vp: int, trade: bool, language: str) -> None:
+    words = WORDS[language]
+    x0, y0, x1, y1 = layout.boxes[name]
+    text = words["link_icons"].format(n=link_vp) + (" · " + words["trade"] if trade else "")
+    ax.text((x0 + x1) / 2, (y0 + y1) / 2, text, ha="center", va="center", fontsize=5.2, color="#6b4f2a", zorder=6)
+
+
 def _draw_bonus(ax: Axes, layout: Layout, name: str, beer_bonus: tuple[str, int], language: str) -> None:
     kind, amount = beer_bonus
     words = WORDS[language]
@@ -191,6 +210,8 @@ def draw_markets(ax: Axes, state: State, language: str, layer: str) -> None:
         size, filled = len(market.prices), state.markets[resource]
         x = 2 + column * 5
         if layer == "dynamic":
+            if state.distant is not None and column == 0:
+                _draw_distant(ax, state)
             spaces = [Rectangle((x, i), 1, 0.85, facecolor=style.CUBE_COLORS[resource] if i >= size - filled
                                 else "white", edgecolor="#666666", linewidth=0.6) for i in range(size)]
             collection = PatchCollection(spaces, match_original=True)
@@ -204,6 +225,25 @@ def draw_markets(ax: Axes, state: State, language: str, layer: str) -> None:
                 ax.text(x - 0.3, i + runs / 2 - 0.1, f"£{price}", ha="right", va="center", fontsize=7)
         ax.text(x + 0.5, -0.9, words["empty"].format(price=market.price_when_empty), ha="center", fontsize=5.6,
                 color="#555555")
+    if state.facts.distant_market and layer == "static":
+        ax.text(5, 12.6, words["distant"], ha="center", fontsize=7.5, fontweight="bold")
+        for i, bonus in enumerate(state.facts.distant_market["bonuses"] + ["X"]):
+            ax.text(1.2 + i, 9.5, f"+{bonus}" if bonus != "X" else "X", ha="center", fontsize=5.6, color="#555555")
+
+
+def _draw_distant(ax: Axes, state: State) -> None:
+    """The cotton demand track: its spaces, the marker, the tiles left (Lancashire)."""
+    bonuses = state.facts.distant_market["bonuses"]
+    distant = state.distant
+    for i in range(len(bonuses) + 1):
+        here = i == distant["marker"]
+        space = Rectangle((0.8 + i, 10.0), 0.8, 0.8, facecolor="#9fd8cb" if here else "white",
+                          edgecolor="#b00020" if i == len(bonuses) else "#666666", linewidth=0.8)
+        space.set_gid("distant:marker" if here else f"distant:{i}")
+        ax.add_artist(space)
+    closed = " ✕" if distant["closed"] else ""
+    ax.text(5, 11.4, f"{len(distant['tiles'])} / {len(distant['tiles']) + len(distant['drawn'])}{closed}",
+            ha="center", fontsize=6, color="#333333")
 
 
 COLUMNS = (0.6, 4.3, 5.8, 7.35, 8.5, 9.6)  # left edge of the name, then centres of the number columns

@@ -52,9 +52,12 @@ def layout_for(facts: GameFacts) -> Layout:
         x, y = centres[name]
         count = len(loc.slots) or len(loc.merchant_spaces)
         cells = _grid(count) if loc.slots else [(i, 0) for i in range(count)]
-        columns = max(c for c, _ in cells) + 1
-        rows = max(r for _, r in cells) + 1
-        width, height = columns * SLOT + (columns - 1) * GAP, rows * SLOT + (rows - 1) * GAP
+        if cells:
+            columns = max(c for c, _ in cells) + 1
+            rows = max(r for _, r in cells) + 1
+            width, height = columns * SLOT + (columns - 1) * GAP, rows * SLOT + (rows - 1) * GAP
+        else:  # an off-map location: a small plate for its name and printed icons
+            width, height = 2 * SLOT, 0.6 * SLOT
         x0, y1 = x - width / 2, y + height / 2
         boxes[name] = (x0 - GAP, y1 - height - GAP, x0 + width + GAP, y1 + GAP)
         labels = board.slot_labels[name] if loc.slots else [f"{name}[{i + 1}]" for i in range(count)]
