@@ -1123,6 +1123,221 @@ Quiz.coal_source(scenario.game(), "build iron Birmingham[3] with card Birmingham
 '''
 
 
+# ----------------------------------------------------------------------------------------------------------------
+NOTEBOOKS["09_lancashire_for_birmingham_players"] = r'''
+# Lancashire for Birmingham players
+
+**Brass: Lancashire** is the older game on the same engine: the same turns, rounds, eras, coal and iron, network
+and links. This notebook plays each thing that is *different*, one small position at a time.
+
+{SETUP}
+
+## Setting up
+
+£30 each instead of £17; both markets start full (8 spaces, £1–£4, £5 when empty); no merchants, no beer, no wild
+cards and no scouting; in the canal era one card per player waits unused under the deck.
+
+```python
+game = bn.new_game("lancashire", players=3, seed=4)
+[p.money for p in game.players], game.state.markets, len(game.state.set_aside), game.state.merchants
+```
+
+```python
+sorted({action.kind for action in game.legal_actions()})   # no "scout" among the actions
+```
+
+```python
+game
+```
+
+## Cotton through a port
+
+Only cotton is sold. A mill connected to an **unflipped port** of any player sells through it: **both** tiles flip,
+and each owner's income rises by their own tile.
+
+```python
+from brass_nb.scenario import read
+
+position = """\
+game lancashire
+players 3
+era canal
+round 2
+turn 1
+hand 1 Liverpool, Wigan
+tile Preston[1] player 2 port I
+tile Preston[2] player 1 cotton I
+"""
+game = read(position).game()
+explanation = game.play("sell cotton Preston[2] to Preston[1] with card Liverpool")
+explanation
+```
+
+```python
+game.players[0].income_space, game.players[1].income_space   # the mill's owner +5 spaces, the port's owner +3
+```
+
+## The distant market
+
+A mill connected to a trade icon (any port tile, or Scotland, Yorkshire, The Midlands) may sell far away: a tile is
+drawn, demand falls, and the seller gains the bonus beside the marker before the mill flips. Here the next tiles are
+fixed so that the story is the same every time.
+
+```python
+position = """\
+game lancashire
+players 3
+era canal
+round 2
+turn 1
+hand 1 Liverpool, Wigan
+tile Colne[1] player 1 cotton I
+tile Rochdale[1] player 1 cotton I
+link Colne - Yorkshire player 1
+link Rochdale - Yorkshire player 1
+distant marker 6
+distant tiles -1, -2
+"""
+game = read(position).game()
+game.play("sell cotton Rochdale[1] to distant market with card Liverpool")
+```
+
+```python
+game.players[0].income_space, game.state.distant["marker"]     # +0 bonus at space 7, +5 for the mill
+```
+
+The second mill draws −2: demand falls off the track. The sale fails, the mill stays unflipped, the whole action ends
+and the distant market stays closed until the era ends.
+
+```python
+explanation = game.play("sell cotton Colne[1] to distant market")
+[step.rule for step in explanation.steps][:2], game.state.distant["closed"], game.phase
+```
+
+## Coal through a port
+
+Buying market coal needs a connection to a trade icon, and in Lancashire every port tile is one, flipped or not.
+
+```python
+position = """\
+game lancashire
+players 3
+era canal
+round 2
+turn 1
+hand 1 Preston, Wigan
+tile Preston[1] player 2 port I flipped
+"""
+game = read(position).game()
+explanation = game.play("build iron Preston[3] with card Preston")
+explanation.find("coal.market")[0]
+```
+
+## Loans: £10, £20 or £30
+
+One, two or three income **levels**; never once the rail era's deck is empty.
+
+```python
+game = read(position).game()
+sorted({a.amount for a in game.legal_actions() if a.kind == "loan"})
+```
+
+```python
+game.play("loan £20 with card Wigan").find("loan.take")[0]
+```
+
+## Building with two cards
+
+Both actions of a turn and any two cards count as any location card. The build is chosen first, then the two cards.
+
+```python
+position = """\
+game lancashire
+players 3
+era canal
+round 2
+turn 1
+hand 1 Liverpool, Wigan, Oldham
+"""
+game = read(position).game()
+game.play("build cotton Bolton[1] with card two cards")
+game.phase, [str(a) for a in game.legal_actions()]
+```
+
+```python
+explanation = game.play("discard Liverpool, Wigan")
+explanation.find("build.card")[0]
+```
+
+## Liverpool and Birkenhead
+
+The line between them is not a link: it puts Birkenhead in your network when Liverpool is, and carries nothing.
+
+```python
+position = """\
+game lancashire
+players 3
+era canal
+round 2
+turn 1
+hand 1 Shipyard, Wigan
+mat 1 shipyard 0 2 2
+tile Liverpool[1] player 1 port I
+"""
+game = read(position).game()
+"Birkenhead" in game.network(0), "Birkenhead" in game.connected("Liverpool")
+```
+
+A shipyard flips as soon as it is built, and the lowest shipyard (level 0) can never be built.
+
+```python
+[step.text() for step in game.why_not("build shipyard Birkenhead[1] with card Shipyard")]
+```
+
+## Income, scoring, ties
+
+Income is paid at the **start** of every round but the first; a link scores one icon per flipped tile at its ends
+plus 2 for Scotland, Yorkshire, The Midlands, Blackpool, Southport and Northwich; at the end every £10 is 1 VP, and
+ties go to income, then money, then turn order.
+
+```python
+position = """\
+game lancashire
+players 3
+era canal
+round 2
+turn 1
+hand 1 Liverpool, Wigan
+tile Rochdale[1] player 1 cotton I flipped
+tile Rochdale[2] player 2 coal I flipped
+link Rochdale - Yorkshire player 1
+"""
+game = read(position).game()
+game.score_preview().find("score.link")[0]
+```
+
+## Quiz
+
+```python
+from brass_nb.widgets import Quiz
+
+position = """\
+game lancashire
+players 3
+era canal
+round 2
+turn 1
+hand 1 Liverpool, Wigan
+tile Rochdale[1] player 1 cotton I
+link Rochdale - Yorkshire player 1
+distant tiles -2
+"""
+Quiz.income_after(read(position).game(), "sell cotton Rochdale[1] to distant market with card Liverpool",
+                  language=LANG)
+```
+'''
+
+
 def main() -> None:
     names = sys.argv[1:] or list(NOTEBOOKS)
     for name in names:

@@ -69,7 +69,7 @@ def _coal_market(f: dict) -> str:
            else "The connected mines do not have enough coal")
     return (f"{why}, so {cubes(f['count'], 'coal')} {'is' if f['count'] == 1 else 'are'} bought from the coal market at "
             f"{listing([money(p) for p in f['prices']])} (cheapest first; £8 each once the market is empty). "
-            f"Buying coal needs a connection to a merchant's trade icon: {f['consumer']} is connected to "
+            f"Buying coal needs a connection to a market trade icon: {f['consumer']} is connected to "
             f"{listing(f['merchants'])}.")
 
 
@@ -77,7 +77,7 @@ def _coal_no_source(f: dict) -> str:
     have = (f" Connected mines hold only {f['from_mines']}." if f["candidates"] else
             " No connected coal mine has coal.")
     return (f"{f['consumer']} needs {cubes(f['need'], 'coal')}.{have} Coal from the market needs a connection "
-            f"to a merchant's trade icon, and {f['consumer']} is not connected to any.")
+            f"to a market trade icon, and {f['consumer']} is not connected to any.")
 
 
 def _iron_works(f: dict) -> str:
@@ -247,7 +247,7 @@ def _coal_sources(f: dict) -> str:
         text += (f" {'When connected mines run out, the' if f['mines'] else 'So the'} coal market (next cube "
                  f"{money(f['market_price'])}) supplies it, reachable through {listing(f['merchants'])}.")
     else:
-        text += " The coal market is out of reach: no connection to a merchant's trade icon."
+        text += " The coal market is out of reach: no connection to a market trade icon."
     return text
 
 
@@ -389,7 +389,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                             + f"; {f['left']} left."),
     "market.sell": _market_sell,
     "market.full": lambda f: f"The {f['resource']} market is full, so the cubes stay on {f['slot']}.",
-    "market.not_connected": lambda f: (f"{f['slot']} is not connected to a merchant's trade icon, so its coal stays "
+    "market.not_connected": lambda f: (f"{f['slot']} is not connected to a market trade icon, so its coal stays "
                                        f"on the tile (a later connection never sells it)."),
     "tile.flip": _flip,
     "income.advance": _income_advance,

@@ -61,14 +61,14 @@ def _coal_nearest(f: dict) -> str:
 def _coal_market(f: dict) -> str:
     why = "つながっている炭鉱に石炭がない" if f["why"] == "no_mine" else "つながっている炭鉱の石炭が足りない"
     return (f"{why}ので、{cubes(f['count'], 'coal')}を石炭市場から{'、'.join(money(p) for p in f['prices'])}で"
-            f"買います（安い枠から。市場が空なら1個8ポンド）。市場から買うには商人の市場接続アイコンへつながっている"
+            f"買います（安い枠から。市場が空なら1個8ポンド）。市場から買うには市場接続アイコンへつながっている"
             f"必要があり、{f['consumer']}は{'、'.join(f['merchants'])}につながっています。")
 
 
 def _coal_no_source(f: dict) -> str:
     have = (f"つながっている炭鉱には{f['from_mines']}個しかありません。" if f["candidates"]
             else "つながっている炭鉱に石炭がありません。")
-    return (f"{f['consumer']}には{cubes(f['need'], 'coal')}が必要です。{have}市場から買うには商人の市場接続アイコンへ"
+    return (f"{f['consumer']}には{cubes(f['need'], 'coal')}が必要です。{have}市場から買うには市場接続アイコンへ"
             f"つながっている必要がありますが、{f['consumer']}はどの商人ともつながっていません。")
 
 
@@ -228,7 +228,7 @@ def _coal_sources(f: dict) -> str:
         text += (f"{'つながった炭鉱の石炭がなくなれば、' if f['mines'] else ''}{'、'.join(f['merchants'])}を通じて石炭市場から買えます"
                  f"（次の1個は{money(f['market_price'])}）。")
     else:
-        text += "商人の市場接続アイコンへつながっていないので、石炭市場からは買えません。"
+        text += "市場接続アイコンへつながっていないので、石炭市場からは買えません。"
     return text
 
 

@@ -62,7 +62,7 @@ class Scenario:
         if players not in self.facts.player_counts:
             raise ScenarioError([Step("scenario.players", {"players": players,
                                                            "allowed": list(self.facts.player_counts)}, ok=False)])
-        self.players = [PlayerEntry() for _ in range(players)]
+        self.players = [PlayerEntry(money=self.facts.constants["starting_money"]) for _ in range(players)]
         self.title = ""
         self.teaches = ""
         self.seed = 0
@@ -78,6 +78,9 @@ class Scenario:
         self.links: dict[str, tuple[int, int | None]] = {}
         self.actions: list[str] = []
         self.problems: list[Step] = []
+        self.distant_marker = 0                      # Lancashire's distant market
+        self.distant_tiles: list[int] | None = None  # draw order, top first (None: the full set shuffled by seed)
+        self.distant_closed = False
 
     # ------------------------------------------------------------------ building
 
@@ -308,6 +311,17 @@ class Scenario:
             problems.append(Step("scenario.order", {"order": [i + 1 for i in self.order], "players": n}, ok=False))
         elif not self.players[turn].hand:
             problems.append(Step("scenario.no_cards", {"player": turn + 1}, ok=False))
+        if self.distant_tiles is not None and self.facts.distant_market:
+            bag = [int(v) for v, k in self.facts.distant_market["tiles"][str(n)].items() for _ in range(k)]
+            for value in self.distant_tiles:
+                if value in bag:
+                    bag.remove(value)
+                else:
+                    problems.append(Step("scenario.value", {"field": "distant market tiles",
+                                                            "value": self.distant_tiles,
+                                                            "expected": "tiles of this player count's set"},
+                                         ok=False))
+                    break
         if self.era not in ("canal", "rail") or self.round < 1:
             problems.append(Step("scenario.value", {"field": "era and round", "value": f"{self.era} {self.round}",
                                                     "expected": "canal or rail, round 1 or more"}, ok=False))
@@ -349,6 +363,17 @@ class Scenario:
                 - p.tiles_on_mat() - len(on_board)
             p.links_left = facts.constants["link_tiles"] - sum(1 for o, _ in self.links.values() if o == i)
         state.deck = list(reversed(self.deck))
+        if facts.distant_market:
+            bag = [int(v) for v, k in facts.distant_market["tiles"][str(len(self.players))].items() for _ in range(k)]
+            if self.distant_tiles is None:
+                state.rng.shuffle(bag)
+                tiles = bag
+            else:
+                tiles = list(reversed(self.distant_tiles))
+                for value in self.distant_tiles:
+                    bag.remove(value)
+            state.distant = {"tiles": tiles, "drawn": bag if self.distant_tiles is not None else [],
+                             "marker": self.distant_marker, "closed": self.distant_closed}
         state.wilds = dict(self.wilds)
         state.era, state.round, state.order = self.era, self.round, list(self.order)
         state.turn_index = self.order.index(self.order[0] if self.turn is None else self.turn)

@@ -149,9 +149,19 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
         sc.link(m.group("link"), _player(m.group("player"), n, line), line=n)
     elif word == "action":
         sc.play(rest)
+    elif word == "distant":
+        what, _, value = rest.partition(" ")
+        if what == "marker":
+            sc.distant_marker = _int(value.strip(), n, line)
+        elif what == "tiles":
+            sc.distant_tiles = [_int(v.strip(), n, line) for v in value.split(",") if v.strip()]
+        elif what == "closed" and not value.strip():
+            sc.distant_closed = True
+        else:
+            raise _fail(n, line, "distant marker 3 / distant tiles -1, -2 (top first) / distant closed")
     else:
         raise _fail(n, line, "a line starting with title, teaches, game, players, seed, era, round, order, turn, "
-                             "market, wilds, deck, merchant, player, hand, discard, mat, tile, link or action")
+                             "market, wilds, deck, merchant, player, hand, discard, mat, tile, link, distant or action")
 
 
 def _list(text: str) -> list[str]:
@@ -185,7 +195,7 @@ def write(sc: Scenario) -> str:
         buys, beer, _ = sc.merchants[label]
         out.append(f"merchant {label} " + (f"buys {', '.join(buys)}" if buys else "blank")
                    + (f" beer {beer}" if beer else ""))
-    defaults = PlayerEntry()
+    defaults = PlayerEntry(money=facts.constants["starting_money"])
     for i, p in enumerate(sc.players):
         values = [(word, getattr(p, name)) for word, name in
                   (("money", "money"), ("income", "income_space"), ("vp", "vp"), ("spent", "spent"))
@@ -206,6 +216,12 @@ def write(sc: Scenario) -> str:
     link_order = {l.label: l.index for l in facts.board.links}
     for label in sorted(sc.links, key=link_order.__getitem__):
         out.append(f"link {label} player {sc.links[label][0] + 1}")
+    if sc.distant_marker:
+        out.append(f"distant marker {sc.distant_marker}")
+    if sc.distant_tiles is not None:
+        out.append("distant tiles " + ", ".join(map(str, sc.distant_tiles)))
+    if sc.distant_closed:
+        out.append("distant closed")
     out += [f"action {a}" for a in sc.actions]
     return "\n".join(out) + "\n"
 
