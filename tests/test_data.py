@@ -108,7 +108,7 @@ def test_rule_constants(ref, facts):
     assert c["starting_money"] == rc["starting_money"] == 17
     assert c["hand_size"] == rc["hand_size"]
     assert c["rounds_per_era"] == rc["rounds_per_era"]
-    assert c["loan"] == {"money": rc["loan"]["money"], "levels": rc["loan"]["income_levels_lost"]}
+    assert c["loan_options"] == [[rc["loan"]["money"], rc["loan"]["income_levels_lost"]]]
     assert c["canal_link"]["cost"] == rc["canal_link"]["cost"]
     assert (c["rail_link"]["cost"], c["rail_link"]["coal"]) == (rc["rail_link"]["cost"], rc["rail_link"]["coal"])
     double = rc["double_rail_link"]

@@ -87,3 +87,5 @@ def test_decks_markets_distant_market_and_track(ref, facts):
     assert list(facts.income_levels) == ref["income_track"]["levels_by_space"]
     assert facts.constants["starting_money"] == ref["rules_constants"]["starting_money"] == 30
     assert facts.constants["rounds_per_era"] == ref["cards"]["roxley_rounds_per_era"]
+    loans = ref["rules_constants"]["loans"]
+    assert facts.constants["loan_options"] == [list(o) for o in zip(loans["amounts"], loans["income_levels_lost"])]

@@ -166,28 +166,36 @@ def test_japanese_uses_the_rule_texts_terms():
     assert len(seen) >= 4
 
 
-def test_every_failure_and_step_renders_in_both_languages_without_gaps():
+@pytest.mark.parametrize("name", ["birmingham", "lancashire"])
+def test_every_failure_and_step_renders_in_both_languages_without_gaps(name):
     """Steps from random games and refusals of many candidate actions all have complete messages."""
     rendered = set()
     for seed in range(6):
-        game = bn.new_game("birmingham", players=2 + seed % 3, seed=seed)
+        game = bn.new_game(name, players=2 + seed % 3, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
             steps = list(game.play(random_action(game, rng)).steps)
             if rng.random() < 0.2 and game.current_player is not None:
                 hand = game.players[game.current_player].hand
-                for text in (f"build cotton Leek with card {hand[0] if hand else 'Leek'}",
-                             f"network Leek - Belper with card {hand[0] if hand else 'Leek'}",
-                             "develop pottery with card Leek", "sell cotton Leek[1] to Oxford[1]", "done",
-                             "loan with card Derby", "scout with cards Leek, Leek, Leek", "remove coal Leek[2]"):
-                    steps += game.why_not(text)
+                card = hand[0] if hand else "Leek"
+                town = "Leek" if name == "birmingham" else "Bolton"
+                for text in (f"build cotton {town} with card {card}", f"network {town} - Manchester with card {card}",
+                             f"network Leek - Belper with card {card}", f"develop coal with card {card}",
+                             f"sell cotton {town}[1] to Oxford[1]", f"sell cotton {town}[1] to distant market",
+                             "done", f"loan with card {card}", "loan £20 with card Derby",
+                             f"scout with cards {card}, {card}, {card}", f"remove coal {town}[2]",
+                             f"build coal {town} with card two cards", "discard Leek, Derby"):
+                    try:
+                        steps += game.why_not(text)
+                    except bn.NotationError as refusal:
+                        steps += refusal.steps
             for step in steps:
                 for language in CATALOGS:
                     text = reason(step, language)
                     assert text and "{" not in text and "None" not in text, (step, text)
                 rendered.add(step.rule)
     assert rendered <= set(RULES)
-    assert len(rendered) >= 75
+    assert len(rendered) >= 60
 
 
 def test_formats_and_language_default():

@@ -161,3 +161,24 @@ def test_link_scoring_counts_flipped_tiles_and_external_locations():
     preview = g.score_preview()
     (link,) = preview.find("score.link")
     assert link.facts["vp"] == 1 + 1 + 2                            # two flipped tiles, Yorkshire's printed 2
+
+
+def test_port_goes_on_the_port_only_slot_first():
+    g = game()
+    g.play("build port Preston with card Preston")
+    assert g.state.tiles["Preston[1]"].industry == "port"
+    assert "Preston[2]" not in g.state.tiles
+
+
+def test_game_end_money_scores_1_vp_per_10_and_ties_go_to_turn_order():
+    from brass_nb.scenario import read
+
+    text = "\n".join([
+        "game lancashire", "players 3", "era rail", "round 9", "order 1 2 3", "turn 3",
+        "player 1 money 25", "player 2 money 25", "player 3 money 9", "hand 3 Preston", ""])
+    g = read(text).game()
+    ex = g.play("pass with card Preston")
+    money = {s.facts["player"]: s.facts["vp"] for s in ex.find("score.money")}
+    assert money == {0: 2, 1: 2, 2: 0} and g.is_over
+    ranking = g.scores()
+    assert [r["player"] for r in ranking[:2]] == [0, 1] and ranking[1]["behind_by"] == "turn_order"

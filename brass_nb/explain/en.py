@@ -314,6 +314,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "phase.done": lambda f: "Done: the action ends here.",
     "phase.finish_first": lambda f: f"An action is still in progress: {PHASE[f['phase']]}.",
     "phase.nothing_to_finish": lambda f: "'done' only ends an action in progress; there is none.",
+    "phase.no_double_build": lambda f: ("Two cards are named ('discard A, B') only right after a build "
+                                        "'with card two cards'."),
     "phase.shortfall": lambda f: (f"{player(f['player'])} must first give up industries to pay {money(f['owed'])} "
                                   f"of negative income ('remove …')."),
     "phase.no_shortfall": lambda f: "Industries are only given up to pay negative income; they cannot be sold at will.",

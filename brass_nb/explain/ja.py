@@ -285,6 +285,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "phase.done": lambda f: "done: このアクションをここで終えます。",
     "phase.finish_first": lambda f: f"まだアクションの途中です: {PHASE[f['phase']]}。",
     "phase.nothing_to_finish": lambda f: "done は途中のアクションを終える時だけ使えますが、途中のアクションはありません。",
+    "phase.no_double_build": lambda f: "捨てる2枚の指定（discard A, B）は「with card two cards」の建設の直後だけです。",
     "phase.shortfall": lambda f: f"{player(f['player'])}は先に、負の収入{money(f['owed'])}を払うための産業を取り除く必要があります（remove …）。",
     "phase.no_shortfall": lambda f: "産業を取り除けるのは負の収入を払う時だけです。任意に売り払うことはできません。",
     "game.over": lambda f: "ゲームは終了しています。",

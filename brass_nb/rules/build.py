@@ -13,7 +13,7 @@ from brass_nb.rules.view import View
 
 def check_two_cards(state: State, player: int, plan: Plan) -> None:
     """The double-card build takes the whole turn: two actions left, two cards in hand, a game that has it."""
-    if not state.facts.constants.get("double_card_build"):
+    if not state.facts.constants["double_card_build"]:
         plan.fail("build.two_cards_not_in_game", game=state.facts.title)
     elif state.actions_done or actions_this_turn(state) < 2 or len(state.players[player].hand) < 2:
         plan.fail("build.two_cards_not_now", actions_done=state.actions_done, actions=actions_this_turn(state),

@@ -43,7 +43,7 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
     state = view.state
     p = state.players[player]
     plan = Plan()
-    if not state.facts.constants.get("scout", True):
+    if not state.facts.constants["scout"]:
         plan.fail("scout.not_in_game", game=state.facts.title)
         return plan
     if len(action.cards) != state.facts.constants["scout_discards"]:
@@ -78,7 +78,7 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
 def scout_actions(view: View, player: int) -> list[Scout]:
     state = view.state
     p = state.players[player]
-    if (not state.facts.constants.get("scout", True) or any(c in state.wilds for c in p.hand)
+    if (not state.facts.constants["scout"] or any(c in state.wilds for c in p.hand)
             or not all(state.wilds.values())):
         return []
     return [Scout(cards) for cards in dict.fromkeys(combinations(sorted(p.hand), 3))]

@@ -16,6 +16,7 @@ RULES: dict[str, str] = {
     "phase.done": "the compound action (more sales, a second rail or tile, a bonus) ends",
     "phase.finish_first": "a compound action is in progress: continue it or say done",
     "phase.nothing_to_finish": "'done' only ends a compound action in progress",
+    "phase.no_double_build": "the two cards are named only after a double-card build",
     "phase.shortfall": "a player short of money for negative income must first give up industries",
     "phase.no_shortfall": "industries are only given up to pay negative income",
     "game.over": "the game has ended",

@@ -124,7 +124,8 @@ class Game:
     def income_space(self, space: int) -> Step:
         """The income level a track space shows, its band of spaces, and where a loan from there would land."""
         c = self.facts.constants
-        return queries.income_space(self.facts.income_levels, space, c["loan"]["levels"], c["min_income_level"])
+        largest = max(levels for _, levels in c["loan_options"])   # Lancashire's £30 loan, Birmingham's only one
+        return queries.income_space(self.facts.income_levels, space, largest, c["min_income_level"])
 
     def score_preview(self) -> Explanation:
         """What each link and flipped industry would score if the era ended now (nothing changes)."""
@@ -227,6 +228,9 @@ class Game:
             return plan_develop(view, player, action, "free" if phase == "bonus_develop" else "second")
         if kind == "done":
             plan.fail("phase.nothing_to_finish")
+            return plan
+        if kind == "discard":
+            plan.fail("phase.no_double_build")
             return plan
         if kind == "build":
             plan = plan_build(view, player, action)

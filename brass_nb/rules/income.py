@@ -16,8 +16,7 @@ def highest_space(levels: tuple[int, ...], level: int) -> int:
 
 def loan_options(state: State) -> list[tuple[int, int]]:
     """(money, income levels lost) of each loan the game offers."""
-    c = state.facts.constants
-    return [tuple(o) for o in c.get("loan_options", [(c["loan"]["money"], c["loan"]["levels"])])]
+    return [tuple(o) for o in state.facts.constants["loan_options"]]
 
 
 def plan_loan(view: View, player: int, action: Loan) -> Plan:
@@ -26,7 +25,7 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
     plan = Plan()
     check_card_in_hand(plan, p.hand, action.card)
     options = loan_options(state)
-    if state.facts.constants.get("loan_banned_when_rail_deck_empty") and state.era == "rail" and not state.deck:
+    if state.facts.constants["loan_banned_when_rail_deck_empty"] and state.era == "rail" and not state.deck:
         plan.fail("loan.deck_empty", (f"player:{player}",))
         return plan
     lowest = state.facts.constants["min_income_level"]
@@ -61,7 +60,7 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
 def loan_actions(view: View, player: int) -> list[Loan]:
     state = view.state
     p = state.players[player]
-    if state.facts.constants.get("loan_banned_when_rail_deck_empty") and state.era == "rail" and not state.deck:
+    if state.facts.constants["loan_banned_when_rail_deck_empty"] and state.era == "rail" and not state.deck:
         return []
     options = loan_options(state)
     lowest = state.facts.constants["min_income_level"]

@@ -44,7 +44,7 @@ def ranking(state: State) -> list[dict]:
 
     ``behind_by`` names what put a player below the one ranked just above (None when they share the place).
     """
-    by_order = state.facts.constants.get("turn_order_breaks_ties", False)
+    by_order = state.facts.constants["turn_order_breaks_ties"]
     names = ("vp", "income_level", "money") + (("turn_order",) if by_order else ())
 
     def key(i: int) -> tuple[int, ...]:

@@ -46,7 +46,7 @@ def setup(state: State) -> None:
         state.receive(p, facts.constants["starting_money"])
         p.hand = [state.deck.pop() for _ in range(facts.constants["hand_size"])]
         p.discard = [state.deck.pop() for _ in range(facts.constants["face_down_discards"])]
-    unused = facts.constants.get("unused_canal_cards_per_player", 0) * n
+    unused = facts.constants["unused_canal_cards_per_player"] * n
     state.set_aside = [state.deck.pop(0) for _ in range(unused)]
     rng.shuffle(state.order)
 
@@ -108,7 +108,7 @@ def _end_round(state: State, expl: Explanation) -> None:
              spent={str(i): spent[i] for i in before}, era=state.era, round=state.round)
     for p in state.players:
         p.spent_this_round = 0
-    if state.facts.constants.get("income_at_round_start"):
+    if state.facts.constants["income_at_round_start"]:
         continue_after_income(state, expl)
         return
     last_round = _era_over(state) and state.era == "rail"
@@ -149,7 +149,7 @@ def continue_after_income(state: State, expl: Explanation) -> None:
 
 def _start_round(state: State, expl: Explanation) -> None:
     expl.add("round.start", era=state.era, round=state.round, order=list(state.order))
-    if state.facts.constants.get("income_at_round_start") and not (state.era == "canal" and state.round == 1):
+    if state.facts.constants["income_at_round_start"] and not (state.era == "canal" and state.round == 1):
         pay_income_from(state, 0, expl, "start")
         return
     _next_turn(state, expl)
@@ -170,7 +170,7 @@ def _end_era(state: State, expl: Explanation) -> None:
     expl.add("era.remove_links", tuple(f"link:{i}" for i in state.links), count=len(state.links))
     state.links.clear()
     if era == "rail":
-        per = state.facts.constants.get("money_vp_per")
+        per = state.facts.constants["money_vp_per"]
         if per:
             for i, p in enumerate(state.players):
                 p.vp += p.money // per
