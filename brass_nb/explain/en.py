@@ -503,8 +503,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "era.merchant_beer": lambda f: (f"Every non-blank merchant tile gets its beer back ({listing(f['stocked'])}); "
                                     + (f"refilled: {listing(f['refilled'])}." if f["refilled"]
                                        else "none had been drunk.")),
-    "era.rail_begins": lambda f: (f"All discards, face-down cards included, are shuffled into the rail deck; each "
-                                  f"player draws 8 ({f['deck']} left). The turn order carries over."),
+    "era.rail_begins": lambda f: (f"All discards, face-down or set-aside cards included, are shuffled into the rail "
+                                  f"deck; each player draws up to 8 ({f['hand']} each, {f['deck']} left in the deck). "
+                                  f"The turn order carries over."),
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,
     "query.unknown_location": lambda f: f"No location is called {f['location']}.",

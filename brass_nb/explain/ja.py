@@ -450,8 +450,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "era.merchant_beer": lambda f: (f"空白でない商人タイルの隣にビールを1樽ずつ戻します（{'、'.join(f['stocked'])}）。"
                                     + (f"補充したもの: {'、'.join(f['refilled'])}。" if f["refilled"]
                                        else "使われたビールはありませんでした。")),
-    "era.rail_begins": lambda f: (f"裏向きのカードも含めて全員の捨て札を混ぜて鉄道時代の山札にし、各自8枚引きます"
-                                  f"（山札の残り{f['deck']}枚）。手番順はそのまま引き継ぎます。"),
+    "era.rail_begins": lambda f: (f"裏向きや脇に置いたカードも含めて全員の捨て札を混ぜて鉄道時代の山札にし、各自8枚まで引きます"
+                                  f"（各自{f['hand']}枚、山札の残り{f['deck']}枚）。手番順はそのまま引き継ぎます。"),
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,
     "query.unknown_location": lambda f: f"{f['location']}という地点はありません。",

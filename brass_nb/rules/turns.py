@@ -201,4 +201,5 @@ def _end_era(state: State, expl: Explanation) -> None:
         p.hand = [state.deck.pop() for _ in range(min(state.facts.constants["hand_size"], len(state.deck)))]
     state.era = "rail"
     state.round = 1
-    expl.add("era.rail_begins", deck=len(state.deck), order=list(state.order))
+    expl.add("era.rail_begins", deck=len(state.deck), order=list(state.order),
+             hand=len(state.players[0].hand))
