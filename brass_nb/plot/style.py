@@ -25,7 +25,6 @@ LINK_STYLES = {  # (canal allowed, rail allowed) -> line style of an empty link 
 
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 HIGHLIGHT = "#ffd400"
-NETWORK_STYLE = {"linestyle": "-", "linewidth": 3.0}
 CONNECTED_COLOR = "#2ca02c"
 
 

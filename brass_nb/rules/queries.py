@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from brass_nb.rules.records import Step
-from brass_nb.rules.sourcing import connected_mines, holder_facts
+from brass_nb.rules.sourcing import breweries_for, connected_mines, holder_facts
 from brass_nb.rules.view import View
 
 
@@ -38,15 +38,7 @@ def beer_sources(view: View, player: int, location: str) -> Step:
     if location not in view.board.locations:
         return Step("query.unknown_location", {"location": location, "locations": sorted(view.board.locations)},
                     ok=False)
-    reach = view.reachable((location,))
-    own, connected, unconnected = [], [], []
-    for label, loc, t in view.holders("brewery"):
-        if t.owner == player:
-            own.append(holder_facts(view, label, loc, t.cubes))
-        elif loc in reach:
-            connected.append(holder_facts(view, label, loc, t.cubes, reach[loc]))
-        else:
-            unconnected.append(holder_facts(view, label, loc, t.cubes))
+    own, connected, unconnected = breweries_for(view, player, view.reachable((location,)))
     return Step("query.beer_sources", {"player": player, "location": location, "own": own, "connected": connected,
                                        "unconnected": unconnected},
                 (location,) + tuple(c["source"] for c in own + connected))

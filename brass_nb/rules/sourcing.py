@@ -167,21 +167,27 @@ def plan_iron(view: View, need: int) -> SourcePlan:
     return plan
 
 
+def breweries_for(view: View, player: int, reach: dict[str, int]) -> tuple[list[dict], list[dict], list[dict]]:
+    """Breweries with beer as ``player`` sees them from ``reach``: own (no connection needed), another player's
+    that are connected, and another player's that are not (never usable)."""
+    own, connected, unconnected = [], [], []
+    for label, loc, t in view.holders("brewery"):
+        if t.owner == player:
+            own.append(holder_facts(view, label, loc, t.cubes))
+        elif loc in reach:
+            connected.append(holder_facts(view, label, loc, t.cubes, reach[loc]))
+        else:
+            unconnected.append(holder_facts(view, label, loc, t.cubes))
+    return own, connected, unconnected
+
+
 @_memoised
 def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
               merchant: tuple[str, int] | None = None) -> SourcePlan:
     """Beer for a sale (``merchant`` = its label and barrels) or a second rail (no merchant beer)."""
     if need == 0:
         return SourcePlan("beer", 0, [()])
-    reach = view.reachable(starts)
-    own, others, unconnected = [], [], []
-    for label, loc, t in view.holders("brewery"):
-        if t.owner == player:
-            own.append(holder_facts(view, label, loc, t.cubes))
-        elif loc in reach:
-            others.append(holder_facts(view, label, loc, t.cubes, reach[loc]))
-        else:
-            unconnected.append(holder_facts(view, label, loc, t.cubes))
+    own, others, unconnected = breweries_for(view, player, view.reachable(starts))
     caps = [(f["source"], f["cubes"]) for f in own + others]
     if merchant and merchant[1]:
         caps.append(merchant)
