@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import brass_nb as bn
-from brass_nb.rules.actions import Build, Develop, Done, Loan, Network, Pass, Remove, Scout, Sell
+from brass_nb.rules.actions import Build, Develop, Discard, Done, Loan, Network, Pass, Remove, Scout, Sell
 
 
 @pytest.fixture
@@ -28,6 +28,10 @@ def game() -> bn.Game:
     (Pass("Stoke-on-Trent"), "pass with card Stoke-on-Trent"),
     (Scout(("Derby", "Leek", "Stone")), "scout with cards Derby, Leek, Stone"),
     (Done(), "done"),
+    (Loan("Leek", 20), "loan £20 with card Leek"),
+    (Sell("cotton", "Leek[1]", "distant market", "Leek"), "sell cotton Leek[1] to distant market with card Leek"),
+    (Build("cotton", "Leek", "two cards", 1), "build cotton Leek[1] with card two cards"),
+    (Discard(("Derby", "Leek")), "discard Derby, Leek"),
     (Remove("cotton", "Leek[1]"), "remove cotton Leek[1]"),
 ])
 def test_notation_round_trips(game, action, text):

@@ -18,6 +18,13 @@ Notation (one line; clauses after ``;``)::
     loan with card Leek | pass with card Leek | scout with cards Leek, Derby, Stone
     done                       (end a compound action, or decline a bonus)
     remove cotton Leek[1]      (sell your own industry to pay negative income)
+
+Lancashire adds::
+
+    sell cotton Rochdale[1] to distant market with card Preston   (or "to Preston[1]": a port)
+    loan £20 with card Wigan                                      (£10, £20 or £30)
+    build cotton Bolton[1] with card two cards                    (double-card build; then:)
+    discard Liverpool, Wigan
 """
 from __future__ import annotations
 
