@@ -504,7 +504,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     + (f"refilled: {listing(f['refilled'])}." if f["refilled"]
                                        else "none had been drunk.")),
     "era.rail_begins": lambda f: (f"All discards, face-down or set-aside cards included, are shuffled into the rail "
-                                  f"deck; each player draws up to 8 ({f['hand']} each, {f['deck']} left in the deck). "
+                                  f"deck; each player draws up to 8 (hands now {', '.join(map(str, f['hands']))}; {f['deck']} left in the deck). "
                                   f"The turn order carries over."),
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,

@@ -451,7 +451,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     + (f"補充したもの: {'、'.join(f['refilled'])}。" if f["refilled"]
                                        else "使われたビールはありませんでした。")),
     "era.rail_begins": lambda f: (f"裏向きや脇に置いたカードも含めて全員の捨て札を混ぜて鉄道時代の山札にし、各自8枚まで引きます"
-                                  f"（各自{f['hand']}枚、山札の残り{f['deck']}枚）。手番順はそのまま引き継ぎます。"),
+                                  f"（手札{'、'.join(map(str, f['hands']))}枚、山札の残り{f['deck']}枚）。手番順はそのまま引き継ぎます。"),
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,
     "query.unknown_location": lambda f: f"{f['location']}という地点はありません。",

@@ -202,4 +202,4 @@ def _end_era(state: State, expl: Explanation) -> None:
     state.era = "rail"
     state.round = 1
     expl.add("era.rail_begins", deck=len(state.deck), order=list(state.order),
-             hand=len(state.players[0].hand))
+             hands=[len(p.hand) for p in state.players])
