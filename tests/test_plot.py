@@ -11,7 +11,7 @@ import pytest
 
 import brass_nb as bn
 import helpers
-from brass_nb.plot import draw, png
+from brass_nb.plot import draw
 from brass_nb.plot.style import player_color
 from brass_nb.rules.randomplay import random_action
 

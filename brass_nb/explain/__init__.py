@@ -15,6 +15,7 @@ from brass_nb.rules.facts import known_games, load_facts
 from brass_nb.rules.records import Explanation, Step
 
 CATALOGS = {"en": en.MESSAGES, "ja": ja.MESSAGES}
+CATALOGS_PLAYER = {"en": en.player, "ja": ja.player}
 _default = {"language": "en"}
 
 
@@ -104,5 +105,3 @@ def render_step_html(step: Step, language: str | None = None) -> str:
     return (f"<li class='{cls}' data-rule='{step.rule}' title='{step.rule}'>"
             f"{html.escape(reason(step, language))}</li>")
 
-
-CATALOGS_PLAYER = {"en": en.player, "ja": ja.player}

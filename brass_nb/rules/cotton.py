@@ -15,24 +15,9 @@ from brass_nb.rules.actions import DISTANT, Sell
 from brass_nb.rules.effects import advance_income, flip
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
+from brass_nb.rules.sell import check_goods_tile
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
-
-
-def _check_mill(state: State, player: int, action: Sell, plan: Plan) -> bool:
-    tile = state.tiles.get(action.slot)
-    entities = (action.slot,)
-    if tile is None:
-        plan.fail("sell.no_tile", entities, slot=action.slot)
-    elif tile.owner != player:
-        plan.fail("sell.not_yours", entities, slot=action.slot, owner=tile.owner)
-    elif tile.industry not in state.facts.sold_industries:
-        plan.fail("sell.not_sold_industry", entities, slot=action.slot, industry=tile.industry)
-    elif tile.flipped:
-        plan.fail("sell.flipped", entities, slot=action.slot)
-    else:
-        return True
-    return False
 
 
 def plan_cotton_sale(view: View, player: int, action: Sell, first: bool) -> Plan:
@@ -44,7 +29,7 @@ def plan_cotton_sale(view: View, player: int, action: Sell, first: bool) -> Plan
         plan.fail("sell.extra_card", card=action.card)
     if action.beer:
         plan.fail("notation.clause", text=f"beer {', '.join(action.beer)}", clauses=[])
-    if not _check_mill(state, player, action, plan):
+    if not check_goods_tile(state, player, action, plan):
         return plan
     location = state.facts.board.slot_of[action.slot][0]
     reach = view.reachable((location,))

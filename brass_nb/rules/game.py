@@ -12,7 +12,7 @@ from brass_nb.rules import actions as A
 from brass_nb.rules.build import build_actions, plan_build
 from brass_nb.rules.cards import discard, pass_actions, plan_pass, plan_scout, scout_actions
 from brass_nb.rules.develop import develop_actions, plan_develop
-from brass_nb.rules.errors import IllegalAction, ScenarioError
+from brass_nb.rules.errors import IllegalAction
 from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.income import loan_actions, plan_loan, plan_remove, remove_actions, settle_shortfall
 from brass_nb.rules.network import network_actions, plan_network

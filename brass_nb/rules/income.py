@@ -19,13 +19,18 @@ def loan_options(state: State) -> list[tuple[int, int]]:
     return [tuple(o) for o in state.facts.constants["loan_options"]]
 
 
+def loans_closed(state: State) -> bool:
+    """Lancashire: no loans once the rail era's draw deck is empty."""
+    return state.facts.constants["loan_banned_when_rail_deck_empty"] and state.era == "rail" and not state.deck
+
+
 def plan_loan(view: View, player: int, action: Loan) -> Plan:
     state = view.state
     p = state.players[player]
     plan = Plan()
     check_card_in_hand(plan, p.hand, action.card)
     options = loan_options(state)
-    if state.facts.constants["loan_banned_when_rail_deck_empty"] and state.era == "rail" and not state.deck:
+    if loans_closed(state):
         plan.fail("loan.deck_empty", (f"player:{player}",))
         return plan
     lowest = state.facts.constants["min_income_level"]
@@ -60,7 +65,7 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
 def loan_actions(view: View, player: int) -> list[Loan]:
     state = view.state
     p = state.players[player]
-    if state.facts.constants["loan_banned_when_rail_deck_empty"] and state.era == "rail" and not state.deck:
+    if loans_closed(state):
         return []
     options = loan_options(state)
     lowest = state.facts.constants["min_income_level"]

@@ -16,7 +16,8 @@ from brass_nb.rules.state import MerchantSpace, State
 from brass_nb.rules.view import View
 
 
-def _check_tile(state: State, player: int, action: Sell, plan: Plan) -> bool:
+def check_goods_tile(state: State, player: int, action: Sell, plan: Plan) -> bool:
+    """Is the slot holding the seller's own unflipped tile of a sold industry (the one the action names)?"""
     tile = state.tiles.get(action.slot)
     entities = (action.slot,)
     if tile is None:
@@ -84,7 +85,7 @@ def plan_sell(view: View, player: int, action: Sell, first: bool) -> Plan:
     if action.slot not in state.facts.board.slot_of:
         plan.fail("sell.no_tile", slot=action.slot)
         return plan
-    if not _check_tile(state, player, action, plan):
+    if not check_goods_tile(state, player, action, plan):
         return plan
     tile = state.tiles[action.slot]
     location = state.facts.board.slot_of[action.slot][0]
