@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 
 from brass_nb.rules.game import Game
 from brass_nb.rules.state import State, Tile
-from brass_nb.rules.view import View
 
 TERMS = ("vp", "links", "tiles", "income", "money", "cards", "network")
 
@@ -116,24 +115,57 @@ class Evaluation:
         return sum(self.terms.values())
 
 
-def flip_chance(view: View, label: str, tile: Tile, weights: Weights = WEIGHTS) -> float:
+class Outlets:
+    """Which locations are connected (by anyone's links), and what each connected group can use or buy."""
+
+    def __init__(self, state: State):
+        board = state.facts.board
+        self.group: dict[str, str] = {}
+        for index in state.links:
+            ends = [self.find(end) for end in board.links[index].ends]
+            for end in ends[1:]:
+                if end != ends[0]:
+                    self.group[end] = ends[0]
+        facts = state.facts
+        self.linked = {self.find(end) for index in state.links for end in board.links[index].ends}
+        self.buys: dict[str, set[str]] = {}
+        for m in state.merchants.values():
+            self.buys.setdefault(self.find(m.location), set()).update(m.buys)
+        trade = [loc for loc in board.trade_locations]
+        trade += [board.slot_of[label][0] for label, t in state.tiles.items() if t.industry in facts.trade_industries]
+        self.trade = {self.find(loc) for loc in trade}
+        self.goods = {self.find(board.slot_of[label][0]) for label, t in state.tiles.items()
+                      if not t.flipped and t.industry in facts.sold_industries}
+        self.has_merchants = bool(state.merchants)
+
+    def find(self, location: str) -> str:
+        while location in self.group:
+            location = self.group[location]
+        return location
+
+
+def flip_chance(state: State, outlets: Outlets, label: str, tile: Tile, weights: Weights = WEIGHTS) -> float:
     """Chance that ``tile`` is flipped when its era ends (1 when it already is).
 
-    A resource industry flips when its cubes are used up; any other unflipped one must be sold (or used) by way
-    of a location it is connected to: a merchant that buys it where the game has merchant tiles, else any
-    location with a trade icon.
+    A resource industry flips when its cubes are used up, which needs a connection for its cubes to travel.
+    A sold industry needs an outlet it is connected to: a merchant that buys it (where the game has merchant
+    tiles), else a location with a trade icon. A trade industry (Lancashire's port) flips when goods are sold
+    through it, so it needs an unflipped sold industry connected to it.
     """
     if tile.flipped:
         return 1.0
-    state = view.state
-    location = view.board.slot_of[label][0]
-    reach = view.reachable((location,))
+    facts = state.facts
+    group = outlets.find(facts.board.slot_of[label][0])
     if state.spec(tile).produces:
-        return weights.cube_keep_chance ** tile.cubes * (1.0 if len(reach) > 1 else weights.unconnected)
-    if state.merchants:
-        outlet = any(tile.industry in m.buys and m.location in reach for m in state.merchants.values())
+        return weights.cube_keep_chance ** tile.cubes * (1.0 if group in outlets.linked else weights.unconnected)
+    if tile.industry in facts.sold_industries and outlets.has_merchants:
+        outlet = tile.industry in outlets.buys.get(group, ())
+    elif tile.industry in facts.sold_industries:
+        outlet = group in outlets.trade
+    elif tile.industry in facts.trade_industries:
+        outlet = group in outlets.goods
     else:
-        outlet = bool(view.trade_reached(reach))
+        outlet = False
     return weights.flip_chance * (1.0 if outlet else weights.unconnected)
 
 
@@ -149,7 +181,8 @@ def evaluate(game: Game, rates: Rates, weights: Weights = WEIGHTS) -> list[Evalu
     levels = state.facts.income_levels
     top = len(levels) - 1
     view = game.view()
-    chance = {label: flip_chance(view, label, t, weights) for label, t in state.tiles.items()}
+    outlets = Outlets(state)
+    chance = {label: flip_chance(state, outlets, label, t, weights) for label, t in state.tiles.items()}
     icons_at: dict[str, float] = {}
     tiles = {i: 0.0 for i in range(len(state.players))}
     coming_levels = dict.fromkeys(tiles, 0.0)

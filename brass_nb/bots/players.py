@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
 from brass_nb.bots.evaluation import WEIGHTS, Evaluation, Rates, Weights, advantage, evaluate
-from brass_nb.rules.actions import Action, Discard
+from brass_nb.rules.actions import TWO_CARDS, Action, Discard
 from brass_nb.rules.game import Game
 from brass_nb.rules.randomplay import random_action
 
@@ -70,6 +70,29 @@ class Candidate:
         return sum(changes) / len(changes) if changes else 0.0
 
 
+def card_cost(card: str, hand: list[str], wilds: dict[str, int], weights: Weights = WEIGHTS) -> float:
+    """What giving up ``card`` costs in the ``cards`` term: a wild card, or the last copy of a card."""
+    return (card in wilds) * weights.wild_card_vp + (hand.count(card) == 1) * weights.distinct_card_vp
+
+
+def distinct_actions(game: Game, weights: Weights = WEIGHTS) -> list[Action]:
+    """The legal actions, keeping of those that differ only in the card discarded the one with the cheapest
+    card: the card changes nothing else a bot measures, so trying every card would only cost time."""
+    hand = game.players[game.current_player].hand
+    wilds = game.state.wilds
+    best: dict[tuple, tuple[float, Action]] = {}
+    for action in game.legal_actions():
+        card = getattr(action, "card", None)
+        if card is None or card == TWO_CARDS:
+            best.setdefault((action,), (0.0, action))
+            continue
+        key = (action._replace(card=None),)
+        cost = card_cost(card, hand, wilds, weights)
+        if key not in best or cost < best[key][0]:
+            best[key] = (cost, action)
+    return [action for _, action in best.values()]
+
+
 def cheapest_two_cards(hand: list[str], wilds: dict[str, int]) -> Discard:
     """The two cards a double-card build gives up most cheaply: repeated cards first, wild cards last."""
     counts = Counter(hand)
@@ -94,7 +117,7 @@ class GreedyBot:
         now = evaluate(game, rates, self.weights)
         start = advantage(now, player, self.weights)
         scored = []
-        for action in game.legal_actions():
+        for action in distinct_actions(game, self.weights):
             after = self.after(game, action, rates)
             scored.append(Candidate(action, player, now, after, advantage(after, player, self.weights) - start))
         scored.sort(key=lambda c: -c.gain)
