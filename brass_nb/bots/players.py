@@ -152,7 +152,7 @@ class SearchBot:
         seconds: optional wall-clock limit for one choice.
     """
 
-    def __init__(self, seed: int = 0, budget: int = 48, candidates: int = 3, horizon: int | None = None,
+    def __init__(self, seed: int = 0, budget: int = 15, candidates: int = 3, horizon: int | None = None,
                  seconds: float | None = None, weights: Weights = WEIGHTS):
         self.name = "search"
         self.rng = random.Random(seed)
@@ -171,8 +171,8 @@ class SearchBot:
         if len(top) < 2:
             return ranked
         player = game.current_player
-        horizon = self.horizon or game.facts.constants["actions_per_turn"] * len(game.players) + 1
-        rollouts = max(1, self.budget // (horizon * len(top)))
+        horizon = self.horizon_of(game)
+        rollouts = max(1, self.budget // max(1, horizon * len(top)))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         totals = [0.0] * len(top)
         done = 0
@@ -186,6 +186,12 @@ class SearchBot:
         searched = [replace(c, search=totals[i] / done) for i, c in enumerate(top)]
         searched.sort(key=lambda c: -c.search)
         return searched + ranked[len(top):]
+
+    def horizon_of(self, game: Game) -> int:
+        """Decisions played after a candidate: by default a round of actions of every player, plus one."""
+        if self.horizon is not None:
+            return self.horizon
+        return game.facts.constants["actions_per_turn"] * len(game.players) + 1
 
     def _rollout(self, game: Game, action: Action, player: int, horizon: int, rng: random.Random,
                  rates: Rates) -> float:

@@ -380,6 +380,13 @@ class Game:
         twin._legal = None if self._legal is None else LegalActions(self._legal)
         return twin
 
+    def hint(self, budget: int | None = None):
+        """A suggested action for the player to act, what it would do and why (see :mod:`brass_nb.bots.hints`);
+        ``budget``: simulated decisions of look-ahead (0: one ply). The game is not changed."""
+        from brass_nb.bots.hints import DEFAULT_BUDGET, hint
+
+        return hint(self, DEFAULT_BUDGET if budget is None else budget)
+
     def undo(self) -> A.Action:
         """Take back the last action (or sub-decision) by replaying the log without it."""
         if not self.log:

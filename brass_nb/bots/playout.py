@@ -1,0 +1,33 @@
+"""Finish a game with bots in some or all seats, keeping every move's explanation."""
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from brass_nb.bots.players import Bot
+from brass_nb.rules.actions import Action
+from brass_nb.rules.game import Game
+from brass_nb.rules.records import Explanation
+
+
+class Move(NamedTuple):
+    """One decision a bot played: who, what, and the explanation ``play`` returned."""
+
+    player: int
+    action: Action
+    explanation: Explanation
+
+
+def play_out(game: Game, seats: Sequence[Bot | None], limit: int | None = None) -> list[Move]:
+    """Play ``game`` on with ``seats[i]`` deciding for player ``i``, until the game is over, a seat holding
+    None (a person) is to act, or ``limit`` decisions were played; returns the moves in order."""
+    if len(seats) != len(game.players):
+        raise ValueError(f"this game has {len(game.players)} seats, got {len(seats)} bots or None")
+    moves: list[Move] = []
+    while not game.is_over and (limit is None or len(moves) < limit):
+        player = game.current_player
+        bot = seats[player]
+        if bot is None:
+            break
+        action = bot.choose(game)
+        moves.append(Move(player, action, game.play(action)))
+    return moves

@@ -1,0 +1,212 @@
+"""Words for a hint, in English and Japanese: one function per message, numbers from the hint's record.
+
+The record is :meth:`brass_nb.bots.hints.Hint.to_dict`: the candidates with each evaluation term's change
+(in VP) and its amount (VP, income levels, pounds, cards, locations). Nothing is decided here.
+"""
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+from brass_nb.explain import get_language, render_html, render_markdown, render_text
+from brass_nb.explain import en, ja
+from brass_nb.rules.records import Explanation
+
+SHOWN = 0.05
+"""Terms whose change is smaller than this (in VP) are left out of the sentences."""
+
+
+def _vp(x: float) -> str:
+    return f"{x:+.1f}"
+
+
+# ---------------------------------------------------------------- English
+
+
+def _en_vp(amount: float, value: float, r: dict) -> str:
+    return f"scores {amount:+.0f} VP at once"
+
+
+def _en_links(amount: float, value: float, r: dict) -> str:
+    return f"{_vp(value)} VP expected from your links when the era ends"
+
+
+def _en_tiles(amount: float, value: float, r: dict) -> str:
+    return f"{_vp(value)} VP expected from your industries at the era ends ahead"
+
+
+def _en_income(amount: float, value: float, r: dict) -> str:
+    return (f"{amount:+.1f} income levels (counting likely flips), worth {_vp(value)} VP over "
+            f"{r['payments']} payments left")
+
+
+def _en_money(amount: float, value: float, r: dict) -> str:
+    sign = "-" if amount < 0 else "+"
+    return (f"{sign}{en.money(abs(round(amount)))} in hand (income paid meanwhile included), "
+            f"{_vp(value)} VP at this stage")
+
+
+def _en_cards(amount: float, value: float, r: dict) -> str:
+    return f"{_vp(value)} VP of hand flexibility (wild and different cards)"
+
+
+def _en_network(amount: float, value: float, r: dict) -> str:
+    return f"{amount:+.0f} locations in your network ({_vp(value)} VP)"
+
+
+EN_TERMS: dict[str, Callable[[float, float, dict], str]] = {
+    "vp": _en_vp, "links": _en_links, "tiles": _en_tiles, "income": _en_income, "money": _en_money,
+    "cards": _en_cards, "network": _en_network}
+EN_TERM_NAMES = {"vp": "VP now", "links": "links", "tiles": "industries", "income": "income", "money": "money",
+                 "cards": "cards", "network": "network"}
+
+
+def _en_head(r: dict) -> str:
+    return f"Hint for {en.player(r['player'])}: {r['action']}"
+
+
+def _en_effects(row: dict, r: dict) -> str:
+    parts = [EN_TERMS[name](row["amounts"][name], value, r) for name, value in row["terms"].items()
+             if abs(value) >= SHOWN]
+    text = en.listing(parts) if parts else "nothing the evaluation measures changes"
+    rivals = f" It gives each rival {_vp(row['rivals'])} VP on average." if abs(row["rivals"]) >= SHOWN else ""
+    return f"Why: {text}; in all {_vp(row['gain'])} VP for you against your rivals.{rivals}"
+
+
+def _en_versus(best: dict, other: dict, term: str, r: dict) -> str:
+    return (f"Rather than {other['action']} ({_vp(other['gain'])} VP): the suggestion is better mainly on "
+            f"{EN_TERM_NAMES[term]} ({_vp(best['terms'][term])} against {_vp(other['terms'][term])} VP).")
+
+
+def _en_versus_search(best: dict, other: dict, term: str, r: dict) -> str:
+    return (f"Rather than {other['action']} ({_vp(other['gain'])} VP now, {_vp(other['search'])} after looking "
+            f"ahead): looking ahead, the suggestion ends {_vp(best['search'] - other['search'])} VP better.")
+
+
+def _en_search(r: dict) -> str:
+    return (f"Looking ahead {r['horizon']} decisions (everyone playing the one-move best, unseen cards "
+            f"reshuffled), the best candidates were compared again.")
+
+
+def _en_what(expl: Explanation) -> str:
+    return "What it would do:"
+
+
+EN = {"head": _en_head, "effects": _en_effects, "versus": _en_versus, "versus_search": _en_versus_search,
+      "search": _en_search, "what": _en_what}
+
+
+# ---------------------------------------------------------------- 日本語
+
+
+def _ja_vp(amount: float, value: float, r: dict) -> str:
+    return f"すぐに勝利点{amount:+.0f}点"
+
+
+def _ja_links(amount: float, value: float, r: dict) -> str:
+    return f"時代の終わりに自分の運輸タイルが得る勝利点の見込み{_vp(value)}点"
+
+
+def _ja_tiles(amount: float, value: float, r: dict) -> str:
+    return f"この先の時代の終わりに自分の産業タイルが得る勝利点の見込み{_vp(value)}点"
+
+
+def _ja_income(amount: float, value: float, r: dict) -> str:
+    return f"収入レベル{amount:+.1f}（稼働しそうなタイルも含む。残り{r['payments']}回の収入で{_vp(value)}点分）"
+
+
+def _ja_money(amount: float, value: float, r: dict) -> str:
+    sign = "-" if amount < 0 else "+"
+    return f"所持金{sign}{ja.money(abs(round(amount)))}（その間の収入を含む。今の段階で{_vp(value)}点分）"
+
+
+def _ja_cards(amount: float, value: float, r: dict) -> str:
+    return f"手札の柔軟性（ワイルドカードと異なるカード）{_vp(value)}点分"
+
+
+def _ja_network(amount: float, value: float, r: dict) -> str:
+    return f"自分のネットワークの地点{amount:+.0f}（{_vp(value)}点分）"
+
+
+JA_TERMS: dict[str, Callable[[float, float, dict], str]] = {
+    "vp": _ja_vp, "links": _ja_links, "tiles": _ja_tiles, "income": _ja_income, "money": _ja_money,
+    "cards": _ja_cards, "network": _ja_network}
+JA_TERM_NAMES = {"vp": "今の勝利点", "links": "運輸タイル", "tiles": "産業タイル", "income": "収入", "money": "お金",
+                 "cards": "手札", "network": "ネットワーク"}
+
+
+def _ja_head(r: dict) -> str:
+    return f"{ja.player(r['player'])}へのヒント: {r['action']}"
+
+
+def _ja_effects(row: dict, r: dict) -> str:
+    parts = [JA_TERMS[name](row["amounts"][name], value, r) for name, value in row["terms"].items()
+             if abs(value) >= SHOWN]
+    text = "、".join(parts) if parts else "評価の項目は何も変わりません"
+    rivals = f"相手一人あたり平均{_vp(row['rivals'])}点分の得になります。" if abs(row["rivals"]) >= SHOWN else ""
+    return f"理由: {text}。相手と比べて合計{_vp(row['gain'])}点分の得です。{rivals}"
+
+
+def _ja_versus(best: dict, other: dict, term: str, r: dict) -> str:
+    return (f"{other['action']}（{_vp(other['gain'])}点分）よりよい主な理由は{JA_TERM_NAMES[term]}です"
+            f"（{_vp(best['terms'][term])}点 対 {_vp(other['terms'][term])}点）。")
+
+
+def _ja_versus_search(best: dict, other: dict, term: str, r: dict) -> str:
+    return (f"{other['action']}（今は{_vp(other['gain'])}点分、先読み後は{_vp(other['search'])}点分）と比べると、"
+            f"先読みの結果この手の方が{_vp(best['search'] - other['search'])}点分よくなります。")
+
+
+def _ja_search(r: dict) -> str:
+    return (f"この先{r['horizon']}回の決定を先読みし（全員がその場で最善の一手を選び、見えないカードは"
+            f"シャッフルし直す）、上位の候補を比べ直しました。")
+
+
+def _ja_what(expl: Explanation) -> str:
+    return "この手で起きること:"
+
+
+JA = {"head": _ja_head, "effects": _ja_effects, "versus": _ja_versus, "versus_search": _ja_versus_search,
+      "search": _ja_search, "what": _ja_what}
+
+CATALOGS = {"en": EN, "ja": JA}
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def main_difference(best: dict, other: dict) -> str:
+    """The term on which the suggestion beats ``other`` by the most."""
+    return max(best["terms"], key=lambda name: best["terms"][name] - other["terms"][name])
+
+
+def sentences(record: dict, language: str) -> list[str]:
+    """The hint as a list of sentences: the suggestion's effects, then one line per rival candidate."""
+    words = CATALOGS[language]
+    best, *others = record["candidates"]
+    lines = [words["effects"](best, record)]
+    if record["horizon"]:
+        lines.append(words["search"](record))
+    for other in others:
+        if record["horizon"] and other["search"] is not None:
+            lines.append(words["versus_search"](best, other, main_difference(best, other), record))
+        else:
+            lines.append(words["versus"](best, other, main_difference(best, other), record))
+    return lines
+
+
+def render(record: dict, explanation: Explanation, language: str | None = None, form: str = "text") -> str:
+    """The whole hint: heading, why, rival candidates, then what the action would do (its explanation)."""
+    language = language or get_language()
+    words = CATALOGS[language]
+    head, lines, what = words["head"](record), sentences(record, language), words["what"](explanation)
+    if form == "text":
+        return "\n".join([head] + [f"  - {line}" for line in lines] + [what, render_text(explanation, language)])
+    if form == "markdown":
+        return "\n".join([f"**{head}**", ""] + [f"- {line}" for line in lines]
+                         + ["", what, "", render_markdown(explanation, language)])
+    if form == "html":
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        return (f"<div class='brass-hint' lang='{language}'><p><b>{html.escape(head)}</b></p><ul>{items}</ul>"
+                f"<p>{html.escape(what)}</p>{render_html(explanation, language)}</div>")
+    raise ValueError(f"unknown form {form!r}: choose text, markdown or html")

@@ -1,0 +1,148 @@
+"""Bots and hints: copies are independent, bots choose only legal actions, seeds repeat games, hints change nothing."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import brass_nb as bn
+from brass_nb.bots import GreedyBot, RandomBot, SearchBot, play_out
+from brass_nb.bots.players import cheapest_two_cards
+from brass_nb.explain import advice
+from brass_nb.rules.randomplay import random_action
+
+GAMES = ("birmingham", "lancashire")
+
+
+def snapshot(game: bn.Game) -> str:
+    return json.dumps([game.to_json(), game.state.to_dict()], sort_keys=True, default=str)
+
+
+def random_positions(game_name: str, count: int, players: int = 4):
+    """``count`` positions from seeded random games (yielded live: look, do not keep)."""
+    seen = 0
+    seed = 0
+    while True:
+        game = bn.new_game(game_name, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            yield game
+            seen += 1
+            if seen == count:
+                return
+            game.play(random_action(game, rng))
+        seed += 1
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_copy_is_independent_and_plays_like_the_original(game_name):
+    game = bn.new_game(game_name, players=3, seed=4)
+    rng = random.Random(4)
+    for _ in range(60):
+        game.play(random_action(game, rng))
+    before = snapshot(game)
+    twin = game.copy()
+    assert snapshot(twin) == before
+    moves = random.Random(9)
+    played = []
+    while not twin.is_over and len(played) < 150:
+        action = random_action(twin, moves)
+        played.append(action)
+        twin.play(action)
+    assert snapshot(game) == before                      # the original did not move
+    for action in played:                                 # and replaying the same actions gives the same position
+        game.play(action)
+    assert snapshot(game) == snapshot(twin)
+    assert game.legal_actions().texts() == twin.legal_actions().texts()
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("make_bot", [lambda: RandomBot(3), GreedyBot,
+                                      lambda: SearchBot(3, budget=1, candidates=2, horizon=0)],
+                         ids=["random", "greedy", "search"])
+def test_bots_only_choose_legal_actions(game_name, make_bot):
+    bot = make_bot()
+    phases = set()
+    for game in random_positions(game_name, 1000):
+        before = snapshot(game)
+        action = bot.choose(game)
+        assert action in game.legal_actions(), (str(action), game.phase)
+        assert snapshot(game) == before
+        phases.add(game.phase)
+    compound = {"sell", "develop2", "shortfall"} | ({"double_cards"} if game_name == "lancashire" else set())
+    assert compound <= phases
+
+
+def test_greedy_reads_a_loan_as_money_now_against_income_later():
+    game = bn.new_game("birmingham", players=2, seed=1)
+    loan = next(c for c in GreedyBot().rank(game) if c.action.kind == "loan")
+    after, before = loan.after[loan.player].amounts, loan.before[loan.player].amounts
+    assert after["money"] - before["money"] == 30
+    assert after["income"] - before["income"] == -3
+    assert loan.deltas["money"] > 0 > loan.deltas["income"]
+
+
+def test_double_card_build_gives_up_repeated_cards_before_wild_ones():
+    hand = ["Wild Location", "Bolton", "Wigan", "Wigan", "Preston"]
+    assert cheapest_two_cards(hand, {"Wild Location": 4, "Wild Industry": 4}).cards == ("Wigan", "Wigan")
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_same_seed_same_game(game_name):
+    def finish(seed):
+        game = bn.new_game(game_name, players=2, seed=seed)
+        play_out(game, [SearchBot(seed, budget=2, candidates=2, horizon=1), RandomBot(seed)], limit=40)
+        play_out(game, [GreedyBot(), RandomBot(seed + 1)])
+        return game
+
+    first, second = finish(11), finish(11)
+    assert first.is_over and first.to_json() == second.to_json()
+    assert first.state.to_dict() == second.state.to_dict()
+
+
+def test_play_out_stops_at_a_person_and_returns_every_explanation():
+    game = bn.new_game("birmingham", players=2, seed=5)
+    bot_seat = game.current_player
+    seats = [None, None]
+    seats[bot_seat] = GreedyBot()
+    moves = play_out(game, seats)
+    assert moves and all(m.player == bot_seat for m in moves)
+    assert game.current_player != bot_seat
+    assert [str(m.action) for m in moves] == game.to_json()["actions"]
+    assert moves[0].explanation.action == str(moves[0].action)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_hint_changes_nothing_and_explains_what_play_then_does(game_name):
+    game = bn.new_game(game_name, players=2, seed=8)
+    play_out(game, [GreedyBot(), GreedyBot()], limit=12)
+    before = snapshot(game)
+    hint = game.hint(budget=10)
+    assert snapshot(game) == before
+    assert hint.action in game.legal_actions()
+    assert len(hint.candidates) == 3 and hint.candidates[0].action == hint.action
+    played = game.play(hint.action)
+    for language in ("en", "ja"):
+        assert hint.explanation.text(language) == played.text(language)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_hint_words_in_both_languages_name_the_action_and_its_terms(game_name):
+    game = bn.new_game(game_name, players=3, seed=2)
+    play_out(game, [GreedyBot()] * 3, limit=20)
+    hint = game.hint(budget=0)
+    record = hint.to_dict()
+    best = record["candidates"][0]
+    shown = [name for name, value in best["terms"].items() if abs(value) >= advice.SHOWN]
+    assert shown
+    for language, terms in (("en", advice.EN_TERMS), ("ja", advice.JA_TERMS)):
+        for form in ("text", "markdown", "html"):
+            words = hint.render(language, form)
+            assert str(hint.action) in words
+            for name in shown:
+                sentence = terms[name](best["amounts"][name], best["terms"][name], record)
+                assert (sentence if form != "html" else sentence.replace("&", "&amp;")) in words
+    assert "Why:" in str(hint) and "理由:" in hint.render("ja")
+    assert hint._repr_markdown_().startswith(f"**Hint for Player {hint.player + 1}: {hint.action}**")
+    assert hint._repr_html_().startswith("<div class='brass-hint' lang='en'>")
