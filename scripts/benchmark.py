@@ -1,5 +1,6 @@
-"""Speed of the rules core, the explanations and the pictures: random 4-player games per second, the median
-time of legal_actions(), of rendering one played action's explanation, and of drawing a mid-game position.
+"""Speed of the rules core, the explanations, the bots and the pictures: random 4-player games per second, the
+median time of legal_actions(), of Game.copy(), of a GreedyBot decision and of a hint, of rendering one played
+action's explanation, and of drawing a mid-game position.
 
 Run: python scripts/benchmark.py [--games N]
 Games are played by brass_nb.rules.randomplay (seeded); legal_actions() is timed on a fresh position
@@ -12,6 +13,7 @@ import random
 import statistics
 import time
 
+from brass_nb.bots import GreedyBot, RandomBot
 from brass_nb.explain import render_html, render_markdown, render_text
 from brass_nb.rules.game import new_game
 from brass_nb.rules.randomplay import random_action
@@ -47,6 +49,35 @@ def main() -> None:
             timings.append(time.perf_counter() - t)
             game.play(random_action(game, rng))
     report("legal_actions()", timings, "positions")
+
+    copies = []
+    for seed in range(min(args.games, 10)):
+        game = new_game("birmingham", players=args.players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            t = time.perf_counter()
+            game.copy()
+            copies.append(time.perf_counter() - t)
+            game.play(random_action(game, rng))
+    report("Game.copy()", copies, "positions")
+
+    greedy, hints = [], []
+    for seed in range(min(args.games, 5)):
+        game = new_game("birmingham", players=args.players, seed=seed)
+        seats = [GreedyBot()] + [RandomBot(seed * 10 + i) for i in range(1, args.players)]
+        while not game.is_over:
+            bot = seats[game.current_player]
+            t = time.perf_counter()
+            action = bot.choose(game)
+            if bot.name == "greedy":
+                greedy.append(time.perf_counter() - t)
+                if len(greedy) % 10 == 1:        # a hint (default budget) every tenth GreedyBot decision
+                    t = time.perf_counter()
+                    game.hint()
+                    hints.append(time.perf_counter() - t)
+            game.play(action)
+    report("GreedyBot decision (against RandomBot)", greedy, "decisions")
+    report("game.hint() with the default budget", hints, "hints")
 
     renders = {name: [] for name in ("text", "markdown", "html")}
     for seed in range(min(args.games, 10)):

@@ -9,7 +9,7 @@ import html
 from typing import Callable
 
 from brass_nb.explain import get_language, render_html, render_markdown, render_text
-from brass_nb.explain import en, ja
+from brass_nb.explain import en, ja  # their player and money words
 from brass_nb.rules.records import Explanation
 
 SHOWN = 0.05
@@ -68,9 +68,9 @@ def _en_head(r: dict) -> str:
 def _en_effects(row: dict, r: dict) -> str:
     parts = [EN_TERMS[name](row["amounts"][name], value, r) for name, value in row["terms"].items()
              if abs(value) >= SHOWN]
-    text = en.listing(parts) if parts else "nothing the evaluation measures changes"
+    text = "; ".join(parts) if parts else "nothing the evaluation measures changes"
     rivals = f" It gives each rival {_vp(row['rivals'])} VP on average." if abs(row["rivals"]) >= SHOWN else ""
-    return f"Why: {text}; in all {_vp(row['gain'])} VP for you against your rivals.{rivals}"
+    return f"Why: {text}. In all {_vp(row['gain'])} VP for you against your rivals.{rivals}"
 
 
 def _en_versus(best: dict, other: dict, term: str, r: dict) -> str:
