@@ -77,7 +77,8 @@ class Player:
         twin.index, twin.money, twin.income_space, twin.vp = self.index, self.money, self.income_space, self.vp
         twin.hand, twin.discard = list(self.hand), list(self.discard)
         twin.mat = {industry: list(counts) for industry, counts in self.mat.items()}
-        twin.links_left, twin.spent_this_round, twin.tiles_gone = self.links_left, self.spent_this_round, self.tiles_gone
+        twin.links_left, twin.spent_this_round = self.links_left, self.spent_this_round
+        twin.tiles_gone = self.tiles_gone
         twin._levels, twin._first = self._levels, self._first
         return twin
 
