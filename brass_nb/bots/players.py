@@ -84,9 +84,9 @@ def distinct_actions(game: Game, weights: Weights = WEIGHTS) -> list[Action]:
     for action in game.legal_actions():
         card = getattr(action, "card", None)
         if card is None or card == TWO_CARDS:
-            best.setdefault((action,), (0.0, action))
+            best.setdefault(("as listed", action), (0.0, action))
             continue
-        key = (action._replace(card=None),)
+        key = ("any card", action._replace(card=None))
         cost = card_cost(card, hand, wilds, weights)
         if key not in best or cost < best[key][0]:
             best[key] = (cost, action)
@@ -111,7 +111,7 @@ class GreedyBot:
         self.weights = weights
 
     def rank(self, game: Game, rates: Rates | None = None) -> list[Candidate]:
-        """Every legal action with its evaluation, best first."""
+        """The legal actions (one card for actions otherwise equal) with their evaluations, best first."""
         player = game.current_player
         rates = rates or Rates.of(game.state, self.weights)
         now = evaluate(game, rates, self.weights)
