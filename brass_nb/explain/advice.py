@@ -80,7 +80,9 @@ def _en_versus(best: dict, other: dict, term: str, r: dict) -> str:
 
 def _en_versus_search(best: dict, other: dict, term: str, r: dict) -> str:
     return (f"Rather than {other['action']} ({_vp(other['gain'])} VP now, {_vp(other['search'])} after looking "
-            f"ahead): looking ahead, the suggestion ends {_vp(best['search'] - other['search'])} VP better.")
+            f"ahead): looking ahead, the suggestion ends {_vp(best['search'] - other['search'])} VP better; "
+            f"right now the two differ most on {EN_TERM_NAMES[term]} ({_vp(best['terms'][term])} against "
+            f"{_vp(other['terms'][term])} VP).")
 
 
 def _en_search(r: dict) -> str:
@@ -154,7 +156,9 @@ def _ja_versus(best: dict, other: dict, term: str, r: dict) -> str:
 
 def _ja_versus_search(best: dict, other: dict, term: str, r: dict) -> str:
     return (f"{other['action']}（今は{_vp(other['gain'])}点分、先読み後は{_vp(other['search'])}点分）と比べると、"
-            f"先読みの結果この手の方が{_vp(best['search'] - other['search'])}点分よくなります。")
+            f"先読みの結果この手の方が{_vp(best['search'] - other['search'])}点分よくなります。"
+            f"今の時点で最も差が大きいのは{JA_TERM_NAMES[term]}です（{_vp(best['terms'][term])}点 対 "
+            f"{_vp(other['terms'][term])}点）。")
 
 
 def _ja_search(r: dict) -> str:
@@ -180,6 +184,11 @@ def main_difference(best: dict, other: dict) -> str:
     return max(best["terms"], key=lambda name: best["terms"][name] - other["terms"][name])
 
 
+def largest_difference(best: dict, other: dict) -> str:
+    """The term on which the two candidates differ the most, either way."""
+    return max(best["terms"], key=lambda name: abs(best["terms"][name] - other["terms"][name]))
+
+
 def sentences(record: dict, language: str) -> list[str]:
     """The hint as a list of sentences: the suggestion's effects, then one line per rival candidate."""
     words = CATALOGS[language]
@@ -189,7 +198,7 @@ def sentences(record: dict, language: str) -> list[str]:
         lines.append(words["search"](record))
     for other in others:
         if record["horizon"] and other["search"] is not None:
-            lines.append(words["versus_search"](best, other, main_difference(best, other), record))
+            lines.append(words["versus_search"](best, other, largest_difference(best, other), record))
         else:
             lines.append(words["versus"](best, other, main_difference(best, other), record))
     return lines
