@@ -125,6 +125,8 @@ def test_hint_changes_nothing_and_explains_what_play_then_does(game_name):
     played = game.play(hint.action)
     for language in ("en", "ja"):
         assert hint.explanation.text(language) == played.text(language)
+    assert hint.horizon == 5 and f"Looking ahead {hint.horizon} decisions" in str(hint)
+    assert f"この先{hint.horizon}回の決定を先読み" in hint.render("ja")
 
 
 @pytest.mark.parametrize("game_name", GAMES)
@@ -140,6 +142,7 @@ def test_hint_words_in_both_languages_name_the_action_and_its_terms(game_name):
         for form in ("text", "markdown", "html"):
             words = hint.render(language, form)
             assert str(hint.action) in words
+            assert all(row["action"] in words for row in record["candidates"][1:])
             for name in shown:
                 sentence = terms[name](best["amounts"][name], best["terms"][name], record)
                 assert (sentence if form != "html" else sentence.replace("&", "&amp;")) in words
