@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 import time
 from multiprocessing import Pool
 
@@ -72,11 +73,13 @@ def main() -> None:
 
     start = time.perf_counter()
     jobs = [(i, args) for i in range(args.games)]
-    if args.jobs > 1:
-        with Pool(args.jobs) as pool:
-            results = pool.map(play_one, jobs, chunksize=1)
-    else:
-        results = [play_one(job) for job in jobs]
+    results = []
+    with Pool(args.jobs) as pool:
+        for result in pool.imap(play_one, jobs):
+            results.append(result)
+            if len(results) % 20 == 0:               # a running tally, for long runs
+                print(f"after {len(results)} games: {args.hero} won {sum(r['share'] for r in results):g}",
+                      file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
 
     wins = sum(r["share"] for r in results)
