@@ -81,8 +81,10 @@ def _en_versus(best: dict, other: dict, term: str, r: dict) -> str:
 def _en_versus_search(best: dict, other: dict, term: str, r: dict) -> str:
     return (f"Rather than {other['action']} ({_vp(other['gain'])} VP now, {_vp(other['search'])} after looking "
             f"ahead): looking ahead, the suggestion ends {_vp(best['search'] - other['search'])} VP better; "
-            f"right now the two differ most on {EN_TERM_NAMES[term]} ({_vp(best['terms'][term])} against "
-            f"{_vp(other['terms'][term])} VP).")
+            + (f"right now the two differ most on {EN_TERM_NAMES[term]} ({_vp(best['terms'][term])} against "
+               f"{_vp(other['terms'][term])} VP)." if term else
+               f"right now they differ only in what each rival gets ({_vp(best['rivals'])} against "
+               f"{_vp(other['rivals'])} VP)."))
 
 
 def _en_search(r: dict) -> str:
@@ -157,8 +159,10 @@ def _ja_versus(best: dict, other: dict, term: str, r: dict) -> str:
 def _ja_versus_search(best: dict, other: dict, term: str, r: dict) -> str:
     return (f"{other['action']}（今は{_vp(other['gain'])}点分、先読み後は{_vp(other['search'])}点分）と比べると、"
             f"先読みの結果この手の方が{_vp(best['search'] - other['search'])}点分よくなります。"
-            f"今の時点で最も差が大きいのは{JA_TERM_NAMES[term]}です（{_vp(best['terms'][term])}点 対 "
-            f"{_vp(other['terms'][term])}点）。")
+            + (f"今の時点で最も差が大きいのは{JA_TERM_NAMES[term]}です（{_vp(best['terms'][term])}点 対 "
+               f"{_vp(other['terms'][term])}点）。" if term else
+               f"今の時点での違いは相手一人あたりの得だけです（{_vp(best['rivals'])}点 対 "
+               f"{_vp(other['rivals'])}点）。"))
 
 
 def _ja_search(r: dict) -> str:
@@ -184,9 +188,10 @@ def main_difference(best: dict, other: dict) -> str:
     return max(best["terms"], key=lambda name: best["terms"][name] - other["terms"][name])
 
 
-def largest_difference(best: dict, other: dict) -> str:
-    """The term on which the two candidates differ the most, either way."""
-    return max(best["terms"], key=lambda name: abs(best["terms"][name] - other["terms"][name]))
+def largest_difference(best: dict, other: dict) -> str | None:
+    """The term on which the two candidates differ the most, either way (None when they differ on none)."""
+    term = max(best["terms"], key=lambda name: abs(best["terms"][name] - other["terms"][name]))
+    return term if abs(best["terms"][term] - other["terms"][term]) >= SHOWN else None
 
 
 def sentences(record: dict, language: str) -> list[str]:
