@@ -27,7 +27,7 @@ def game_from_json(data: dict) -> Game:
         if "scenario" in data:
             game = game_from_text(data["scenario"])
         else:
-            game = new_game(data["game"], players=data["players"], seed=data["seed"])
+            game = new_game(data["game"], players=data["players"], seed=data["seed"], edition=data.get("edition"))
     except ScenarioError:
         raise
     except (KeyError, TypeError, ValueError) as err:

@@ -7,6 +7,8 @@ import pytest
 
 import brass_nb as bn
 from brass_nb.rules.game import new_game
+from brass_nb.rules.state import State
+from brass_nb.rules.turns import deal_deck
 from brass_nb.saves import game_from_json
 from brass_nb.rules.randomplay import random_action
 
@@ -33,11 +35,10 @@ def check_invariants(game: bn.Game, players: int) -> None:
     assert all(0 <= s.markets[m] <= len(facts.markets[m].prices) for m in s.markets)
     cards = len(s.deck) + len(s.set_aside) + sum(len(p.hand) + len(p.discard) for p in s.players)
     wilds_out = sum(1 for p in s.players for c in p.hand if c in s.wilds)
-    assert cards - wilds_out == {2: 40, 3: 54, 4: 64}[players]
+    assert cards - wilds_out == len(deal_deck(State(facts, players, 0)))
     assert sum(s.wilds.values()) + wilds_out == facts.wild_location + facts.wild_industry
     if s.distant is not None:
-        assert len(s.distant["tiles"]) + len(s.distant["drawn"]) == sum(
-            facts.distant_market["tiles"][str(players)].values())
+        assert len(s.distant.tiles) + len(s.distant.drawn) == len(facts.rules.distant_market.pile(players))
 
 
 def play_checked(players: int, seed: int, name: str = "birmingham") -> bn.Game:

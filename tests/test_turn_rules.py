@@ -799,18 +799,17 @@ def test_shortfall_stops_as_soon_as_the_debt_can_be_paid():
 
 
 def test_shortfall_left_after_all_industries_costs_vp_but_never_below_zero():
-    """income.vp_loss: each pound still missing costs 1 VP, VP never below 0; half of a £0 tile is £0."""
+    """income.vp_loss: each pound still missing costs 1 VP, VP never below 0; a £0 tile is never forced off."""
     g = game()
     helpers.set_player(g, 0, money=2, income_space=0, vp=3)             # level -10: owes £10
     helpers.place(g, "Stafford[2]", owner=0, industry="pottery", level=2)     # pottery II costs £0
     helpers.link(g, "Stone - Stafford", owner=0)
     pass_until_round_ends(g)
-    assert g.phase == "shortfall"
-    g.play("remove pottery Stafford[2]")
+    assert g.phase is None                            # nothing to give up: removing a £0 tile cannot help pay
     p = g.state.players[0]
     assert p.money == 0 and p.vp == 0                 # £2 paid, £8 missing, only 3 VP to lose
+    assert g.state.tiles["Stafford[2]"].owner == 0    # the pottery stays, with its VP and link icons
     assert g.state.players[0].links_left == 13 and len(g.state.links) == 1
-    assert g.phase is None
 
 
 def test_shortfall_with_no_industries_costs_vp_directly():

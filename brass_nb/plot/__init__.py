@@ -90,7 +90,7 @@ def _figure(width: float) -> tuple[Figure, Axes, Axes, Axes]:
 
 def static_figure(facts: GameFacts, language: str, width: float = 11.0) -> Figure:
     """What the printed board shows, without any position: link spaces, locations, slots, names, prices."""
-    blank = State(facts, max(facts.player_counts), None)
+    blank = State(facts, max(facts.rules.player_counts), None)
     with rc_context({"font.family": style.font_family(language)}):
         fig, ax, markets, panel = _figure(width)
         draw_map(ax, blank, language=language, layers=("static",))

@@ -225,24 +225,24 @@ def draw_markets(ax: Axes, state: State, language: str, layer: str) -> None:
                 ax.text(x - 0.3, i + runs / 2 - 0.1, f"£{price}", ha="right", va="center", fontsize=7)
         ax.text(x + 0.5, -0.9, words["empty"].format(price=market.price_when_empty), ha="center", fontsize=5.6,
                 color="#555555")
-    if state.facts.distant_market and layer == "static":
+    if state.facts.rules.distant_market and layer == "static":
         ax.text(5, 12.6, words["distant"], ha="center", fontsize=7.5, fontweight="bold")
-        for i, bonus in enumerate(state.facts.distant_market["bonuses"] + ["X"]):
+        for i, bonus in enumerate(list(state.facts.rules.distant_market.bonuses) + ["X"]):
             ax.text(1.2 + i, 9.5, f"+{bonus}" if bonus != "X" else "X", ha="center", fontsize=5.6, color="#555555")
 
 
 def _draw_distant(ax: Axes, state: State) -> None:
     """The cotton demand track: its spaces, the marker, the tiles left (Lancashire)."""
-    bonuses = state.facts.distant_market["bonuses"]
+    bonuses = state.facts.rules.distant_market.bonuses
     distant = state.distant
     for i in range(len(bonuses) + 1):
-        here = i == distant["marker"]
+        here = i == distant.marker
         space = Rectangle((0.8 + i, 10.0), 0.8, 0.8, facecolor="#9fd8cb" if here else "white",
                           edgecolor="#b00020" if i == len(bonuses) else "#666666", linewidth=0.8)
         space.set_gid("distant:marker" if here else f"distant:{i}")
         ax.add_artist(space)
-    closed = " ✕" if distant["closed"] else ""
-    ax.text(5, 11.4, f"{len(distant['tiles'])} / {len(distant['tiles']) + len(distant['drawn'])}{closed}",
+    closed = " ✕" if distant.closed else ""
+    ax.text(5, 11.4, f"{len(distant.tiles)} / {len(distant.tiles) + len(distant.drawn)}{closed}",
             ha="center", fontsize=6, color="#333333")
 
 

@@ -1,8 +1,14 @@
 """The build action: which card allows which place, which tile and slot, what it costs, what follows."""
 from __future__ import annotations
 
-from brass_nb.rules.actions import TWO_CARDS, Build
+from collections import Counter
+from itertools import combinations
+from typing import Callable
+
+from brass_nb.rules.actions import TWO_CARDS, Build, Discard
+from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import consume, flip, remove_tile, sell_to_market
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.sourcing import plan_coal, plan_iron
@@ -13,7 +19,7 @@ from brass_nb.rules.view import View
 
 def check_two_cards(state: State, player: int, plan: Plan) -> None:
     """The double-card build takes the whole turn: two actions left, two cards in hand, a game that has it."""
-    if not state.facts.constants["double_card_build"]:
+    if not state.facts.rules.double_card_build:
         plan.fail("build.two_cards_not_in_game", game=state.facts.title)
     elif state.actions_done or actions_this_turn(state) < 2 or len(state.players[player].hand) < 2:
         plan.fail("build.two_cards_not_now", actions_done=state.actions_done, actions=actions_this_turn(state),
@@ -37,7 +43,7 @@ def card_scope(view: View, player: int, card: str) -> tuple[str, frozenset[str] 
     if card == WILD_INDUSTRY or industries:
         kind = "wild_industry" if card == WILD_INDUSTRY else "industry"
         if view.state.has_anything_built(player):
-            return kind, view.network(player), industries
+            return kind, view.industry_card_places(player), industries
         return kind, None, industries
     return "location", frozenset((card,)), None
 
@@ -63,7 +69,11 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
     if ok:
         why = {"location": "location_card", "wild_location": "wild_location", "two_cards": "two_cards"}.get(
             kind, "network" if places is not None else "first_build")
-        plan.note("build.card", (location,), why=why, **facts)
+        near = view.virtual_link_to(player, location) if why == "network" else None
+        if near is not None:
+            plan.note("build.card", (near, location), why="virtual_link", near=near, **facts)
+        else:
+            plan.note("build.card", (location,), why=why, **facts)
 
 
 def slot_candidates(view: View, player: int, industry: str, location: str, level: int) -> tuple[list[int], list[int]]:
@@ -113,7 +123,8 @@ def _own_tiles_in(state: State, player: int, location: str, except_slot: str | N
             if label != except_slot and label in state.tiles and state.tiles[label].owner == player]
 
 
-def plan_build(view: View, player: int, action: Build) -> Plan:
+def plan_build(view: View, player: int, action: Build, cards_named: bool = False) -> Plan:
+    """The build validator; a double-card build waits for its two cards unless ``cards_named``."""
     state, board = view.state, view.board
     p = state.players[player]
     plan = Plan()
@@ -162,8 +173,14 @@ def plan_build(view: View, player: int, action: Build) -> Plan:
 
     label = labels[slot]
 
+    if action.card == TWO_CARDS and not cards_named:
+        plan.apply = _await_two_cards(player, action, label)
+        return plan
+
     def apply(state: State, expl: Explanation) -> None:
         me = state.players[player]
+        if action.card != TWO_CARDS:
+            discard(state, player, action.card, "build", expl)
         consume(state, "coal", coal_choice, player, expl, (location,))
         consume(state, "iron", iron_choice, player, expl, (location,))
         state.pay(me, spec.cost)
@@ -238,6 +255,44 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
     plan.note("build.slot", (labels[index],), slot=labels[index], icons=list(icons), why=why, options=names)
     return index
 
+
+
+def _await_two_cards(player: int, action: Build, label: str) -> Callable[[State, Explanation], list[Phase]]:
+    """A double-card build is checked first and built once its two cards are named (``discard A, B``)."""
+    def apply(state: State, expl: Explanation) -> list[Phase]:
+        state.double_build = action
+        expl.add("build.two_cards", (label,), player=player, industry=action.industry, location=action.location)
+        return [Phase.DOUBLE_CARDS]
+    return apply
+
+
+def plan_double_build_cards(view: View, player: int, action: Discard) -> Plan:
+    """The two cards of a double-card build: both are discarded and the waiting build is checked again and made."""
+    state = view.state
+    plan = Plan()
+    missing = Counter(action.cards) - Counter(state.players[player].hand)
+    if missing:
+        plan.fail("card.not_in_hand", card=", ".join(sorted(missing.elements())),
+                  hand=sorted(state.players[player].hand))
+        return plan
+    build = plan_build(view, player, state.double_build, cards_named=True)
+    if build.failures:
+        return build
+
+    def apply(state: State, expl: Explanation) -> None:
+        for card in action.cards:
+            discard(state, player, card, "build", expl)
+        build.apply(state, expl)
+        state.double_build = None
+        state.actions_done += 1          # the double-card build is both actions of the turn
+
+    plan.steps = build.steps
+    plan.apply = apply
+    return plan
+
+
+def double_build_card_pairs(state: State, player: int) -> list[Discard]:
+    return [Discard(pair) for pair in dict.fromkeys(combinations(sorted(state.players[player].hand), 2))]
 
 
 def build_actions(view: View, player: int) -> list[Build]:

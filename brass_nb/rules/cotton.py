@@ -12,7 +12,9 @@ Several mills may be sold in one action; later sales take no card.
 from __future__ import annotations
 
 from brass_nb.rules.actions import DISTANT, Sell
+from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import advance_income, flip
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.sell import check_goods_tile
@@ -36,15 +38,22 @@ def plan_cotton_sale(view: View, player: int, action: Sell, first: bool) -> Plan
     if action.merchant == DISTANT:
         distant = state.distant
         trade = view.trade_reached(reach)
-        if distant["closed"] or not distant["tiles"]:
+        if not distant.is_open:
             plan.fail("sell.distant_closed", (action.slot,))
         if not trade:
             plan.fail("sell.no_trade_connection", (action.slot,), at=location)
         if plan.failures:
             return plan
         plan.note("sell.distant", (action.slot,) + tuple(trade), at=location, trade=trade,
-                  marker=distant["marker"], tiles_left=len(distant["tiles"]))
-        plan.apply = lambda state, expl: _sell_distant(state, player, action.slot, expl)
+                  marker=distant.marker, tiles_left=len(distant.tiles),
+                  drawn_tiles=state.facts.rules.distant_market.drawn_tiles.value,
+                  edition=state.facts.rules.edition_name)
+        def sell_distant(state: State, expl: Explanation) -> list[Phase]:
+            if first:
+                discard(state, player, action.card, "sell", expl)
+            return _sell_distant(state, player, action.slot, expl)
+
+        plan.apply = sell_distant
         return plan
     port = state.tiles.get(action.merchant)
     if port is None or port.industry not in state.facts.trade_industries:
@@ -61,32 +70,35 @@ def plan_cotton_sale(view: View, player: int, action: Sell, first: bool) -> Plan
     plan.note("sell.port", (action.slot, action.merchant), port=action.merchant, owner=port.owner, at=location,
               distance=reach[port_location])
 
-    def apply(state: State, expl: Explanation) -> None:
+    def apply(state: State, expl: Explanation) -> list[Phase]:
+        if first:
+            discard(state, player, action.card, "sell", expl)
         flip(state, action.slot, expl, "sold")
         flip(state, action.merchant, expl, "port_used")
+        return [Phase.SELL]
 
     plan.apply = apply
     return plan
 
 
-def _sell_distant(state: State, player: int, slot: str, expl: Explanation) -> list[str]:
+def _sell_distant(state: State, player: int, slot: str, expl: Explanation) -> list[Phase]:
     distant = state.distant
-    bonuses = state.facts.distant_market["bonuses"]
-    value = distant["tiles"].pop()
-    distant["drawn"].append(value)
-    before = distant["marker"]
-    distant["marker"] = min(before - value, len(bonuses))
-    if distant["marker"] >= len(bonuses):
-        distant["closed"] = True
+    rules = state.facts.rules.distant_market
+    bonuses = rules.bonuses
+    value = distant.draw(rules)
+    before = distant.marker
+    distant.marker = min(before - value, len(bonuses))
+    if distant.marker >= len(bonuses):
+        distant.closed = True
         expl.add("sell.no_demand", (slot,), player=player, slot=slot, tile=value, marker_from=before)
-        return ["stop"]
-    bonus = bonuses[distant["marker"]]
+        return [Phase.END]
+    bonus = bonuses[distant.marker]
     expl.add("sell.distant_draw", (slot,), player=player, slot=slot, tile=value, marker_from=before,
-             marker_to=distant["marker"], bonus=bonus)
+             marker_to=distant.marker, bonus=bonus, drawn_tiles=rules.drawn_tiles.value)
     if bonus:
         advance_income(state, player, bonus, expl, "distant_market")
     flip(state, slot, expl, "sold")
-    return []
+    return [Phase.SELL]
 
 
 def cotton_sale_actions(view: View, player: int, first: bool) -> list[Sell]:
@@ -99,7 +111,7 @@ def cotton_sale_actions(view: View, player: int, first: bool) -> list[Sell]:
             continue
         reach = view.reachable((state.facts.board.slot_of[slot][0],))
         targets = [p for p in ports if state.facts.board.slot_of[p][0] in reach]
-        if not state.distant["closed"] and state.distant["tiles"] and view.trade_reached(reach):
+        if state.distant.is_open and view.trade_reached(reach):
             targets.append(DISTANT)
         out += [Sell(tile.industry, slot, target, card) for target in targets for card in cards]
     return out

@@ -12,6 +12,8 @@ from importlib import resources
 
 import networkx as nx
 
+from brass_nb.rules.ruleset import Ruleset, build_ruleset
+
 MARKET = "market"
 """Source name for cubes bought from a coal or iron market."""
 
@@ -89,7 +91,7 @@ class Board:
                  virtual_links: list[tuple[str, ...]] = ()):
         self.locations: dict[str, Location] = {loc.name: loc for loc in locations}
         self.links: tuple[LinkSpace, ...] = tuple(links)
-        self.virtual_links = tuple(virtual_links)  # count only for a player's network (Lancashire)
+        self.virtual_links = tuple(virtual_links)  # (near, far): one way, only for industry-card builds
         self.graph = nx.Graph()
         for loc in locations:
             self.graph.add_node(loc.name, kind="location", location_kind=loc.kind)
@@ -184,7 +186,7 @@ class GameFacts:
 
     game: str
     title: str
-    player_counts: tuple[int, ...]
+    rules: Ruleset
     industries: tuple[str, ...]
     industry_names: dict[str, str]
     sold_industries: tuple[str, ...]
@@ -199,11 +201,13 @@ class GameFacts:
     markets: dict[str, Market]
     income_levels: tuple[int, ...]
     start_income_space: int
-    constants: dict
     translations: dict[str, dict[str, str]]
     flips_on_build: tuple[str, ...] = ()
     trade_industries: tuple[str, ...] = ()
-    distant_market: dict | None = None
+
+    @property
+    def edition(self) -> str:
+        return self.rules.edition
 
     def level_index(self, industry: str, level: int) -> int:
         """Where ``level`` sits in the industry's list of levels (Lancashire's shipyards start at level 0)."""
@@ -241,22 +245,41 @@ def _location(row: dict) -> Location:
 
 
 @cache
-def load_facts(game: str) -> GameFacts:
-    """Read ``brass_nb/data/<game>.json`` once per process."""
-    try:
-        text = resources.files("brass_nb.data").joinpath(f"{game}.json").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(known_games())}") from None
-    raw = json.loads(text)
+def _raw(game: str) -> dict:
+    """The parsed data file of ``game``; only known game names are ever opened (never a path)."""
+    if game not in known_games():
+        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(known_games())}")
+    return json.loads(resources.files("brass_nb.data").joinpath(f"{game}.json").read_text(encoding="utf-8"))
+
+
+@cache
+def _board(game: str) -> Board:
+    raw = _raw(game)
     links = [LinkSpace(i, tuple(l["ends"]), l["canal"], l["rail"], " - ".join(l["ends"][:2]))
              for i, l in enumerate(raw["links"])]
-    cards = raw["cards"]
+    return Board([_location(r) for r in raw["locations"]], links,
+                 [tuple(v["ends"]) for v in raw.get("virtual_links", ())])
+
+
+def editions(game: str) -> tuple[str, ...]:
+    """The editions a game's data file describes, the default first."""
+    return tuple(_raw(game)["editions"])
+
+
+@cache
+def load_facts(game: str, edition: str | None = None) -> GameFacts:
+    """Read ``brass_nb/data/<game>.json`` once per process and edition (default: the file's first edition)."""
+    raw = _raw(game)
+    edition = edition or editions(game)[0]
+    if edition not in raw["editions"]:
+        raise ValueError(f"{raw['title']} has no edition {edition!r}: expected one of {', '.join(editions(game))}")
+    overlay = dict(raw["editions"][edition])
+    cards = overlay.pop("cards", raw["cards"])
     return GameFacts(
-        game=raw["game"], title=raw["title"], player_counts=tuple(raw["player_counts"]),
+        game=raw["game"], title=raw["title"], rules=build_ruleset(raw["game"], edition, raw["rules"], overlay),
         industries=tuple(raw["industries"]), industry_names=raw["industry_names"],
         sold_industries=tuple(raw["sold_industries"]), resource_of=raw["resource_of"],
-        board=Board([_location(r) for r in raw["locations"]], links,
-                    [tuple(v["ends"]) for v in raw.get("virtual_links", ())]),
+        board=_board(game),
         tiles={ind: tuple(_tile(ind, r) for r in rows) for ind, rows in raw["tiles"].items()},
         merchant_tiles=tuple((m["min_players"], tuple(m["buys"])) for m in raw["merchant_tiles"]),
         location_cards=tuple((c["town"], c["copies"], c["min_players"]) for c in cards["locations"]),
@@ -266,14 +289,13 @@ def load_facts(game: str) -> GameFacts:
                  for k, v in raw["markets"].items()},
         income_levels=tuple(raw["income_track"]["levels_by_space"]),
         start_income_space=raw["income_track"]["start_space"],
-        constants=raw["constants"],
         translations=raw.get("translations", {}),
         flips_on_build=tuple(raw.get("flips_on_build", ())),
         trade_industries=tuple(raw.get("trade_industries", ())),
-        distant_market=raw.get("distant_market"),
     )
 
 
-def known_games() -> list[str]:
+@cache
+def known_games() -> tuple[str, ...]:
     """The games that have a data file."""
-    return sorted(p.name[:-5] for p in resources.files("brass_nb.data").iterdir() if p.name.endswith(".json"))
+    return tuple(sorted(p.name[:-5] for p in resources.files("brass_nb.data").iterdir() if p.name.endswith(".json")))

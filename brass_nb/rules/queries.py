@@ -1,6 +1,7 @@
 """Teaching queries: what the rules say about a position without playing anything."""
 from __future__ import annotations
 
+from brass_nb.rules.ruleset import LoanOption
 from brass_nb.rules.records import Step
 from brass_nb.rules.sourcing import breweries_for, connected_mines, holder_facts
 from brass_nb.rules.view import View
@@ -44,15 +45,16 @@ def beer_sources(view: View, player: int, location: str) -> Step:
                 (location,) + tuple(c["source"] for c in own + connected))
 
 
-def income_space(levels: tuple[int, ...], space: int, loan_levels: int, lowest: int) -> Step:
-    """What income level a track space shows, which spaces share it, and what a loan would do from there."""
+def income_space(levels: tuple[int, ...], space: int, loan: LoanOption, lowest: int) -> Step:
+    """What income level a track space shows, which spaces share it, and what the largest loan would do there."""
     if not 0 <= space < len(levels):
         return Step("query.bad_space", {"space": space, "last": len(levels) - 1}, ok=False)
     level = levels[space]
     band = [i for i, lv in enumerate(levels) if lv == level]
-    after_loan = level - loan_levels
+    after_loan = level - loan.levels
     return Step("query.income_space", {
         "space": space, "level": level, "first_space": band[0], "last_space": band[-1], "band_size": len(band),
+        "loan_money": loan.money, "loan_levels": loan.levels,
         "loan_level": after_loan if after_loan >= lowest else None,
         "loan_space": max(i for i, lv in enumerate(levels) if lv == after_loan) if after_loan >= lowest else None,
     }, (f"space:{space}",))

@@ -39,17 +39,17 @@ def industry_scores(state: State) -> list[Step]:
 
 
 def ranking(state: State) -> list[dict]:
-    """Players best first: most VP, then highest income level, then most money (Lancashire: then earlier in the
-    final turn order); players equal on all of these share a place.
+    """Players best first: most VP, then the ruleset's tie-breaks in order (income level, money, and in Lancashire
+    the final turn order); players equal on all of these share a place.
 
     ``behind_by`` names what put a player below the one ranked just above (None when they share the place).
     """
-    by_order = state.facts.constants["turn_order_breaks_ties"]
-    names = ("vp", "income_level", "money") + (("turn_order",) if by_order else ())
+    names = ("vp",) + state.facts.rules.tie_breaks
 
     def key(i: int) -> tuple[int, ...]:
         p = state.players[i]
-        return (p.vp, p.income_level, p.money) + ((-state.order.index(i),) if by_order else ())
+        value = {"vp": p.vp, "income_level": p.income_level, "money": p.money, "turn_order": -state.order.index(i)}
+        return tuple(value[name] for name in names)
 
     ordered = sorted(range(len(state.players)), key=key, reverse=True)
     out: list[dict] = []

@@ -12,6 +12,7 @@ import hashlib
 import random
 from dataclasses import dataclass
 
+from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.facts import GameFacts, TileSpec
 
 
@@ -50,7 +51,7 @@ class Player:
         self.hand: list[str] = []
         self.discard: list[str] = []
         self.mat: dict[str, list[int]] = {ind: [t.count for t in facts.tiles[ind]] for ind in facts.industries}
-        self.links_left: int = facts.constants["link_tiles"]
+        self.links_left: int = facts.rules.link_tiles
         self.spent_this_round = 0
         self.tiles_gone = 0
         self._levels = facts.income_levels
@@ -121,8 +122,8 @@ class State:
         self.supply: dict[str, int] = {"coal": 0, "iron": 0, "beer": 0}
         self.over = False
         self.version = 0
-        self.set_aside: list[str] = []     # Lancashire: cards under the deck tile, unused this era
-        self.distant: dict | None = None   # Lancashire: the distant cotton market (tiles, marker, closed)
+        self.set_aside: list[str] = []     # Lancashire: cards under the divider or set aside face down this era
+        self.distant: DistantPile | None = None   # Lancashire: the distant cotton market
         self.double_build = None           # Lancashire: a double-card build waiting for its two cards
 
     def adopt(self, other: "State") -> None:
@@ -196,7 +197,7 @@ class State:
         """Canonical JSON-friendly form; equal states give equal dicts."""
         rng = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
         return {
-            "game": self.facts.game, "seed": self.seed, "era": self.era, "round": self.round,
+            "game": self.facts.game, "edition": self.facts.edition, "seed": self.seed, "era": self.era, "round": self.round,
             "order": list(self.order), "turn_index": self.turn_index, "actions_done": self.actions_done,
             "pending": list(self.pending or ()), "shortfall": list(self.shortfall or ()), "over": self.over,
             "players": [p.to_dict() for p in self.players],
@@ -205,6 +206,6 @@ class State:
             "markets": dict(self.markets), "wilds": dict(self.wilds), "deck": list(self.deck),
             "merchants": {k: {"buys": list(m.buys), "beer": m.beer} for k, m in sorted(self.merchants.items())},
             "bank": self.bank, "supply": dict(self.supply), "rng": rng, "set_aside": list(self.set_aside),
-            "distant": dict(self.distant) if self.distant else None,
+            "distant": self.distant.to_dict() if self.distant else None,
             "double_build": str(self.double_build) if self.double_build else None,
         }

@@ -42,11 +42,22 @@ class View:
             for index, owner in self.state.links.items():
                 if owner == player:
                     locs.update(board.links[index].ends)
-            for ends in board.virtual_links:
-                if locs & set(ends):
-                    locs.update(ends)
             found = self._network[player] = frozenset(locs)
         return found
+
+    def industry_card_places(self, player: int) -> frozenset[str]:
+        """Where an industry card lets ``player`` build: their network, plus the far end of every one-way virtual
+        link whose near end is in it (Lancashire: Liverpool in your network lets you build in Birkenhead). The
+        virtual link counts for nothing else: not for links, sourcing, selling, nor the network itself."""
+        network = self.network(player)
+        return network | {far for near, far in self.board.virtual_links if near in network}
+
+    def virtual_link_to(self, player: int, location: str) -> str | None:
+        """The near end of the virtual link that alone lets an industry card reach ``location``, if that is why."""
+        network = self.network(player)
+        if location in network:
+            return None
+        return next((near for near, far in self.board.virtual_links if far == location and near in network), None)
 
     def holders(self, industry: str) -> list[tuple[str, str, Tile]]:
         """(slot label, location, tile) of every tile of ``industry`` that still holds cubes, in board order."""

@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from brass_nb.rules.actions import normalize_name, vocabulary
 from brass_nb.rules.errors import ScenarioError
+from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
@@ -57,12 +58,13 @@ class Scenario:
         game.play("build iron Birmingham with card Birmingham")
     """
 
-    def __init__(self, game: str = "birmingham", players: int = 2):
-        self.facts: GameFacts = load_facts(game)
-        if players not in self.facts.player_counts:
+    def __init__(self, game: str = "birmingham", players: int = 2, edition: str | None = None):
+        self.facts: GameFacts = load_facts(game, edition)
+        if players not in self.facts.rules.player_counts:
             raise ScenarioError([Step("scenario.players", {"players": players,
-                                                           "allowed": list(self.facts.player_counts)}, ok=False)])
-        self.players = [PlayerEntry(money=self.facts.constants["starting_money"]) for _ in range(players)]
+                                                           "allowed": list(self.facts.rules.player_counts)},
+                                      ok=False)])
+        self.players = [PlayerEntry(money=self.facts.rules.starting_money) for _ in range(players)]
         self.title = ""
         self.teaches = ""
         self.seed = 0
@@ -256,9 +258,9 @@ class Scenario:
             else:
                 counts[owner] += 1
         for i, count in enumerate(counts):
-            if count > facts.constants["link_tiles"]:
+            if count > facts.rules.link_tiles:
                 problems.append(Step("scenario.too_many_links", {"player": i + 1, "links": count,
-                                                                 "most": facts.constants["link_tiles"]}, ok=False))
+                                                                 "most": facts.rules.link_tiles}, ok=False))
         problems += self._check_players(placed)
         problems += self._check_rest()
         return problems
@@ -301,7 +303,7 @@ class Scenario:
             if self.facts.board.locations[location].kind != "merchant" or not (
                     1 <= int(index) <= len(spaces) and n in spaces[int(index) - 1]):
                 problems.append(Step("scenario.merchant_space", {"space": label, "players": n, **where}, ok=False))
-            elif not 0 <= beer <= self.facts.constants["merchant_beer_per_tile"]:
+            elif not 0 <= beer <= self.facts.rules.merchant_beer_per_tile:
                 problems.append(Step("scenario.value", {"field": f"beer at {label}", "value": beer,
                                                         "expected": "0 or 1", **where}, ok=False))
         if sorted(self.order) != list(range(n)):
@@ -311,8 +313,8 @@ class Scenario:
             problems.append(Step("scenario.order", {"order": [i + 1 for i in self.order], "players": n}, ok=False))
         elif not self.players[turn].hand:
             problems.append(Step("scenario.no_cards", {"player": turn + 1}, ok=False))
-        if self.distant_tiles is not None and self.facts.distant_market:
-            bag = [int(v) for v, k in self.facts.distant_market["tiles"][str(n)].items() for _ in range(k)]
+        if self.distant_tiles is not None and self.facts.rules.distant_market:
+            bag = self.facts.rules.distant_market.pile(n)
             for value in self.distant_tiles:
                 if value in bag:
                     bag.remove(value)
@@ -361,10 +363,10 @@ class Scenario:
                 p.mat[industry] = list(counts)
             p.tiles_gone = sum(sum(t.count for t in facts.tiles[ind]) for ind in facts.industries) \
                 - p.tiles_on_mat() - len(on_board)
-            p.links_left = facts.constants["link_tiles"] - sum(1 for o, _ in self.links.values() if o == i)
+            p.links_left = facts.rules.link_tiles - sum(1 for o, _ in self.links.values() if o == i)
         state.deck = list(reversed(self.deck))
-        if facts.distant_market:
-            bag = [int(v) for v, k in facts.distant_market["tiles"][str(len(self.players))].items() for _ in range(k)]
+        if facts.rules.distant_market:
+            bag = facts.rules.distant_market.pile(len(self.players))
             if self.distant_tiles is None:
                 state.rng.shuffle(bag)
                 tiles = bag
@@ -372,8 +374,8 @@ class Scenario:
                 tiles = list(reversed(self.distant_tiles))
                 for value in self.distant_tiles:
                     bag.remove(value)
-            state.distant = {"tiles": tiles, "drawn": bag if self.distant_tiles is not None else [],
-                             "marker": self.distant_marker, "closed": self.distant_closed}
+            state.distant = DistantPile(tiles, bag if self.distant_tiles is not None else [], self.distant_marker,
+                                        self.distant_closed)
         state.wilds = dict(self.wilds)
         state.era, state.round, state.order = self.era, self.round, list(self.order)
         state.turn_index = self.order.index(self.order[0] if self.turn is None else self.turn)

@@ -3,6 +3,7 @@
     # lines starting with # are comments
     title Equidistant coal mines
     game birmingham
+    edition 2007              (Lancashire only: Warfrog's 2007 Brass; the default is Roxley 2018)
     players 2
     era canal
     round 2
@@ -27,6 +28,7 @@ import re
 from pathlib import Path
 
 from brass_nb.rules.errors import ScenarioError
+from brass_nb.rules.facts import editions
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
 from brass_nb.scenario.model import WILDS, PlayerEntry, Scenario
@@ -56,21 +58,28 @@ def _player(value: str, line: int, text: str) -> int:
     return _int(value, line, text) - 1
 
 
+HEADER = ("game", "edition", "players")
+"""Lines read before all others: they decide which rules every other line is checked against."""
+
+
 def read(text: str) -> Scenario:
     """Build a :class:`Scenario` from position text; raises :class:`ScenarioError` naming the line."""
     lines = [(number, raw.split("#", 1)[0].strip()) for number, raw in enumerate(text.splitlines(), start=1)]
     lines = [(n, line) for n, line in lines if line]
     header = {line.split(None, 1)[0].lower(): (n, line) for n, line in lines if line.split(None, 1)[0].lower()
-              in ("game", "players")}
+              in HEADER}
     if "players" not in header:
         raise ScenarioError([Step("scenario.syntax", {"line": 1, "text": text.splitlines()[0] if text else "",
                                                       "expected": "a 'players N' line"}, ok=False)])
     n, line = header["players"]
     game = header.get("game", (0, "game birmingham"))[1].split(None, 1)[1]
+    edition_line = header.get("edition")
+    edition = edition_line[1].split(None, 1)[1].strip() if edition_line else None
     try:
-        sc = Scenario(game.strip(), players=_int(line.split(None, 1)[1], n, line))
+        sc = Scenario(game.strip(), players=_int(line.split(None, 1)[1], n, line), edition=edition)
     except ValueError as err:
-        raise ScenarioError([Step("scenario.syntax", {"line": header.get("game", (n,))[0], "text": game,
+        at = edition_line if edition_line and "edition" in str(err) else header.get("game", (n, game))
+        raise ScenarioError([Step("scenario.syntax", {"line": at[0], "text": at[1],
                                                       "expected": str(err)}, ok=False)]) from None
     for number, line in lines:
         _apply_line(sc, number, line)
@@ -80,7 +89,7 @@ def read(text: str) -> Scenario:
 def _apply_line(sc: Scenario, n: int, line: str) -> None:
     word, _, rest = line.partition(" ")
     word, rest = word.lower(), rest.strip()
-    if word in ("game", "players"):
+    if word in HEADER:
         return
     if word in ("title", "teaches"):
         setattr(sc, word, rest)
@@ -176,7 +185,10 @@ def write(sc: Scenario) -> str:
         out.append(f"title {sc.title}")
     if sc.teaches:
         out.append(f"teaches {sc.teaches}")
-    out += [f"game {facts.game}", f"players {len(sc.players)}"]
+    out.append(f"game {facts.game}")
+    if facts.edition != editions(facts.game)[0]:
+        out.append(f"edition {facts.edition}")
+    out.append(f"players {len(sc.players)}")
     if sc.seed:
         out.append(f"seed {sc.seed}")
     out += [f"era {sc.era}", f"round {sc.round}"]
@@ -195,7 +207,7 @@ def write(sc: Scenario) -> str:
         buys, beer, _ = sc.merchants[label]
         out.append(f"merchant {label} " + (f"buys {', '.join(buys)}" if buys else "blank")
                    + (f" beer {beer}" if beer else ""))
-    defaults = PlayerEntry(money=facts.constants["starting_money"])
+    defaults = PlayerEntry(money=facts.rules.starting_money)
     for i, p in enumerate(sc.players):
         values = [(word, getattr(p, name)) for word, name in
                   (("money", "money"), ("income", "income_space"), ("vp", "vp"), ("spent", "spent"))
@@ -243,5 +255,6 @@ def game_from_text(text: str) -> Game:
     """A game that starts from the position ``text`` (checked once; replays rebuild it from the text)."""
     first = read(text)
     first.state()
-    return Game(lambda: read(text).state(), {"game": first.facts.game, "players": len(first.players),
+    return Game(lambda: read(text).state(), {"game": first.facts.game, "edition": first.facts.edition,
+                                             "players": len(first.players),
                                              "scenario": text})
