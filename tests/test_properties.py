@@ -6,6 +6,8 @@ import random
 import pytest
 
 import brass_nb as bn
+from brass_nb.explain import render_text
+from brass_nb.rules.facts import editions, known_games, load_facts
 from brass_nb.rules.game import new_game
 from brass_nb.rules.state import State
 from brass_nb.rules.turns import deal_deck
@@ -41,26 +43,33 @@ def check_invariants(game: bn.Game, players: int) -> None:
         assert len(s.distant.tiles) + len(s.distant.drawn) == len(facts.rules.distant_market.pile(players))
 
 
-def play_checked(players: int, seed: int, name: str = "birmingham") -> bn.Game:
-    game = new_game(name, players=players, seed=seed)
+def play_checked(players: int, seed: int, name: str = "birmingham", edition: str | None = None) -> bn.Game:
+    game = new_game(name, players=players, seed=seed, edition=edition)
     rng = random.Random(seed)
+    last = None
     while not game.is_over:
         action = random_action(game, rng)
         assert action in game.legal_actions()
         assert game.parse(str(action)) == action, str(action)
-        game.play(action)
+        last = game.play(action)
         check_invariants(game, players)
+    for language in ("en", "ja"):              # the final ranking, with every tie-break, reads in both languages
+        text = render_text(last, language)
+        assert last.find("game.end") and str(game.scores()[0]["vp"]) in text
     return game
 
 
-@pytest.mark.parametrize("name, players", [("birmingham", 2), ("birmingham", 3), ("birmingham", 4),
-                                           ("lancashire", 2), ("lancashire", 3), ("lancashire", 4)])
-def test_random_games_keep_every_invariant(name, players):
+CONFIGS = [(game, edition, players) for game in known_games() for edition in editions(game)
+           for players in load_facts(game, edition).rules.player_counts]
+
+
+@pytest.mark.parametrize("name, edition, players", CONFIGS)
+def test_random_games_keep_every_invariant(name, edition, players):
     for seed in range(GAMES_PER_COUNT):
-        game = play_checked(players, seed, name)
+        game = play_checked(players, seed, name, edition)
         final = game.state.to_dict()
         assert game.state.era == "rail" and game.is_over and game.legal_actions() == []
-        replay = new_game(name, players=players, seed=seed)
+        replay = new_game(name, players=players, seed=seed, edition=edition)
         for action in game.log:
             replay.play(action)
         assert replay.state.to_dict() == final, f"replay differs, seed {seed}"

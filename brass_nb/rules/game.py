@@ -313,11 +313,11 @@ class Game:
         state = self.state
         player = self.current_player
         if phase is Phase.SHORTFALL:
-            who, owed, position, income_phase = state.shortfall
+            who, owed, position = state.shortfall
             if state.players[who].money >= owed or not removable_tiles(state, who):
                 state.shortfall = None
                 settle_shortfall(state, who, owed, expl)
-                pay_income_from(state, position + 1, expl, income_phase)
+                pay_income_from(state, position + 1, expl)
             return
         rest = [Phase(p) for p in state.pending[1:]] if phase else []
         stack = [] if Phase.END in follow_ups else follow_ups + rest

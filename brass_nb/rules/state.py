@@ -117,7 +117,7 @@ class State:
         self.turn_index = 0
         self.actions_done = 0
         self.pending: tuple[str, ...] | None = None
-        self.shortfall: tuple[int, int, int, str] | None = None  # player, owed, position, income phase
+        self.shortfall: tuple[int, int, int] | None = None  # player, owed, position in the turn order
         self.bank = 0
         self.supply: dict[str, int] = {"coal": 0, "iron": 0, "beer": 0}
         self.over = False

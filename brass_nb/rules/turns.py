@@ -138,20 +138,20 @@ def _end_round(state: State, expl: Explanation) -> None:
         expl.add("income.skipped_last_round", era=state.era, round=state.round)
         continue_after_income(state, expl)
         return
-    pay_income_from(state, 0, expl, "end")
+    pay_income_from(state, 0, expl)
 
 
-def pay_income_from(state: State, position: int, expl: Explanation, phase: str) -> None:
+def pay_income_from(state: State, position: int, expl: Explanation) -> None:
     """Pay income in turn order from ``position``; pause at a player who must give up industries.
 
-    ``phase`` is "end" (Birmingham: after the round) or "start" (Lancashire: before the round's turns).
+    Income comes after the round (Birmingham) or before the round's turns (Lancashire), as the ruleset says.
     """
     for pos in range(position, len(state.order)):
         player = state.order[pos]
         if not collect_income(state, player, expl):
-            state.shortfall = (player, -state.players[player].income_level, pos, phase)
+            state.shortfall = (player, -state.players[player].income_level, pos)
             return
-    if phase == "end":
+    if state.facts.rules.income_paid is IncomeTiming.ROUND_END:
         continue_after_income(state, expl)
     else:
         _next_turn(state, expl)
@@ -172,7 +172,7 @@ def continue_after_income(state: State, expl: Explanation) -> None:
 def _start_round(state: State, expl: Explanation) -> None:
     expl.add("round.start", era=state.era, round=state.round, order=list(state.order))
     if state.facts.rules.income_paid is IncomeTiming.ROUND_START and not (state.era == "canal" and state.round == 1):
-        pay_income_from(state, 0, expl, "start")
+        pay_income_from(state, 0, expl)
         return
     _next_turn(state, expl)
 
