@@ -75,7 +75,7 @@ def test_an_illegal_or_stale_choice_shows_the_engines_reason_instead_of_raising(
     choose(explorer, "build", "iron", "Walsall[1]", "Walsall", "coal Dudley[1]")
     explorer.game.state.players[0].money = 0                    # the position changed under the widget
     explorer.game.state.bank += 30
-    explorer.game._legal = explorer.game._view = None
+    explorer.game.state.mark_changed()
     explorer.play_button.click()
     assert "Not allowed" in explorer.status.value and "needs £5" in explorer.status.value
     assert explorer.game.log == []

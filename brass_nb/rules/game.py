@@ -5,6 +5,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, Callable, Iterable, Union
 
 from brass_nb.rules import actions as A
@@ -25,7 +26,7 @@ from brass_nb.rules.ruleset import SaleKind
 from brass_nb.rules.scoring import industry_scores, link_scores, ranking
 from brass_nb.rules.sell import plan_sell, sell_actions
 from brass_nb.rules.state import Player, State
-from brass_nb.rules.turns import finish_action, pay_income_from, setup
+from brass_nb.rules.turns import actions_this_turn, finish_action, pay_income_from, setup
 from brass_nb.rules.view import View
 
 SAVE_FORMAT = "brass_nb.game"
@@ -70,14 +71,56 @@ def _kind(action_type: type) -> str:
     return action_type._field_defaults["kind"]
 
 
-class LegalActions(list):
-    """The legal actions of a position; prints one action per line in notation."""
+class LegalActions(Sequence):
+    """The legal actions of a position, read-only; prints one action per line in notation.
+
+    Supports ``len``, iteration, indexing, ``in``, ``count`` and ``index``, and equals any sequence of the
+    same actions (``game.legal_actions() == []`` once the game is over).
+    """
+
+    def __init__(self, actions: Iterable[A.Action]):
+        self._actions = tuple(actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._actions[index]
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._actions
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and not isinstance(other, str) and self._actions == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self._actions)
+
+    def __repr__(self) -> str:
+        return f"LegalActions({len(self)} actions)"
 
     def __str__(self) -> str:
-        return "\n".join(str(a) for a in self)
+        return "\n".join(str(a) for a in self._actions)
 
     def texts(self) -> list[str]:
-        return [str(a) for a in self]
+        return [str(a) for a in self._actions]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the validator says of an action here, without the power to apply it: the steps it would explain
+    (when legal) and every failing condition, most fundamental first."""
+
+    action: A.Action
+    steps: tuple[Step, ...]
+    failures: tuple[Step, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def reasons(self) -> list[Step]:
+        return list(self.failures)
 
 
 class Game:
@@ -89,8 +132,8 @@ class Game:
         self.state = origin()
         self.log: list[A.Action] = []
         self._redo: list[A.Action] = []
-        self._view: View | None = None
-        self._legal: LegalActions | None = None
+        self._view: tuple[int, View] | None = None          # cached for one state version
+        self._legal: tuple[int, LegalActions] | None = None
         sale = SALES[self.facts.rules.sale]
         self._actions: dict[type, Callable[[View, int, Any], Plan]] = {
             A.Build: plan_build,
@@ -163,6 +206,49 @@ class Game:
             return Phase.SHORTFALL
         return Phase(self.state.pending[0]) if self.state.pending else None
 
+    # Read-only views of what a teacher or a test asks about; each returns a copy, so nothing changes the game
+    # behind its back.
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """Player indices in this round's turn order."""
+        return tuple(self.state.order)
+
+    @property
+    def actions_left(self) -> int:
+        """Actions the player to act may still take this turn (0 once the game is over)."""
+        if self.state.over:
+            return 0
+        return actions_this_turn(self.state) - self.state.actions_done
+
+    @property
+    def spent_this_round(self) -> tuple[int, ...]:
+        """Money each player has spent this round (what the next turn order is decided by; loans are not spending)."""
+        return tuple(p.spent_this_round for p in self.state.players)
+
+    @property
+    def supply(self) -> dict[str, int]:
+        """Cubes and barrels in the general supply (negative: taken out of an unlimited supply)."""
+        return dict(self.state.supply)
+
+    @property
+    def wild_piles(self) -> dict[str, int]:
+        """Wild cards left in each face-up pile."""
+        return dict(self.state.wilds)
+
+    @property
+    def merchant_beer(self) -> dict[str, int]:
+        """Beer barrels beside each merchant tile, by merchant space."""
+        return {label: m.beer for label, m in self.state.merchants.items()}
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.state.deck)
+
+    def hand(self, player: int) -> tuple[str, ...]:
+        """A player's cards, sorted."""
+        return tuple(sorted(self.state.players[player].hand))
+
     def scores(self) -> list[dict]:
         """Ranking (best first) by VP, then income level, then money; equal players share a place."""
         return ranking(self.state)
@@ -200,9 +286,9 @@ class Game:
         return Explanation("score preview", None, link_scores(self.state) + industry_scores(self.state))
 
     def view(self) -> View:
-        if self._view is None:
-            self._view = View(self.state)
-        return self._view
+        if self._view is None or self._view[0] != self.state.version:
+            self._view = (self.state.version, View(self.state))
+        return self._view[1]
 
     def picture(self, highlight=None, network: int | None = None, connected: str | None = None,
                 language: str | None = None):
@@ -231,9 +317,9 @@ class Game:
 
     def legal_actions(self) -> LegalActions:
         """Every legal action of the player to act, each stating all its choices."""
-        if self._legal is None:
-            self._legal = LegalActions(self._generate())
-        return self._legal
+        if self._legal is None or self._legal[0] != self.state.version:
+            self._legal = (self.state.version, LegalActions(self._generate()))
+        return self._legal[1]
 
     def _generate(self) -> list[A.Action]:
         if self.state.over:
@@ -278,11 +364,12 @@ class Game:
             action = self.parse(action)
         return self._plan(action).reasons()
 
-    def check(self, action: Union[A.Action, str]) -> Plan:
-        """The validator's full verdict (steps it would explain, or failures) without playing."""
+    def check(self, action: Union[A.Action, str]) -> Verdict:
+        """The validator's verdict (the steps it would explain, or every failure) without playing; read-only."""
         if isinstance(action, str):
             action = self.parse(action)
-        return self._plan(action)
+        plan = self._plan(action)
+        return Verdict(action, tuple(plan.steps), tuple(plan.reasons()))
 
     def play(self, action: Union[A.Action, str]) -> Explanation:
         """Apply a legal action and explain it; raises :class:`IllegalAction` (changing nothing) otherwise."""
@@ -303,9 +390,7 @@ class Game:
         follow_ups = plan.apply(state, expl) or []
         self._after(phase, follow_ups, expl)
         self.log.append(action)
-        state.version += 1
-        self._view = None
-        self._legal = None
+        state.mark_changed()
         return expl
 
     def _after(self, phase: Phase | None, follow_ups: list[Phase], expl: Explanation) -> None:
@@ -356,8 +441,6 @@ class Game:
         kept = self.state
         self.state = self._origin()
         self.log = []
-        self._view = None
-        self._legal = None
         for action in actions:
             self._apply(action)
         kept.adopt(self.state)

@@ -8,12 +8,15 @@ that conservation can be checked.
 """
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass
+from itertools import count
 
 from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.facts import GameFacts, TileSpec
+
+
+_VERSIONS = count(1)
 
 
 class Tile:
@@ -103,7 +106,6 @@ class State:
     def __init__(self, facts: GameFacts, players: int, seed: int | None):
         self.facts = facts
         self.seed = seed
-        self.rng = random.Random(seed)
         self.players = [Player(i, facts) for i in range(players)]
         self.tiles: dict[str, Tile] = {}
         self.links: dict[int, int] = {}
@@ -121,10 +123,20 @@ class State:
         self.bank = 0
         self.supply: dict[str, int] = {"coal": 0, "iron": 0, "beer": 0}
         self.over = False
-        self.version = 0
+        self.version = next(_VERSIONS)
         self.set_aside: list[str] = []     # Lancashire: cards under the divider or set aside face down this era
         self.distant: DistantPile | None = None   # Lancashire: the distant cotton market
         self.double_build = None           # Lancashire: a double-card build waiting for its two cards
+
+    def shuffler(self, event: str) -> random.Random:
+        """The random source of one event (the setup, the canal era's end), derived from the seed alone: a state
+        holds no generator, so a position written mid-game (:meth:`Game.position`) replays the same shuffles."""
+        return random.Random(f"{self.seed}/{event}") if event != "setup" else random.Random(self.seed)
+
+    def mark_changed(self) -> None:
+        """Give the position a version no other position of this process has had: caches keyed by it never show
+        an old picture or action list, even after an undo returns to an earlier position."""
+        self.version = next(_VERSIONS)
 
     def adopt(self, other: "State") -> None:
         """Become ``other`` while keeping this object and its Player objects (same players)."""
@@ -195,7 +207,6 @@ class State:
 
     def to_dict(self) -> dict:
         """Canonical JSON-friendly form; equal states give equal dicts."""
-        rng = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
         return {
             "game": self.facts.game, "edition": self.facts.edition, "seed": self.seed, "era": self.era, "round": self.round,
             "order": list(self.order), "turn_index": self.turn_index, "actions_done": self.actions_done,
@@ -205,7 +216,7 @@ class State:
             "links": {self.facts.board.links[i].label: o for i, o in sorted(self.links.items())},
             "markets": dict(self.markets), "wilds": dict(self.wilds), "deck": list(self.deck),
             "merchants": {k: {"buys": list(m.buys), "beer": m.beer} for k, m in sorted(self.merchants.items())},
-            "bank": self.bank, "supply": dict(self.supply), "rng": rng, "set_aside": list(self.set_aside),
+            "bank": self.bank, "supply": dict(self.supply), "set_aside": list(self.set_aside),
             "distant": self.distant.to_dict() if self.distant else None,
             "double_build": str(self.double_build) if self.double_build else None,
         }

@@ -26,7 +26,7 @@ def deal_deck(state: State) -> list[str]:
 
 def setup(state: State) -> None:
     """Markets, merchants, money, hands, cards set aside and the first turn order, all from the game's own RNG."""
-    facts, rules, rng, n = state.facts, state.facts.rules, state.rng, len(state.players)
+    facts, rules, rng, n = state.facts, state.facts.rules, state.shuffler("setup"), len(state.players)
     for name, market in facts.markets.items():
         state.markets[name] = market.start_cubes
         state.take_cubes(name, market.start_cubes)
@@ -207,13 +207,13 @@ def _end_era(state: State, expl: Explanation) -> None:
     if state.merchants:
         _refill_merchant_beer(state, expl)
     if state.distant is not None:
-        state.distant.reset(state.rng)
+        state.distant.reset(state.shuffler("canal end"))
         expl.add("era.distant_reset", tiles=len(state.distant.tiles))
     state.deck.extend(state.set_aside)
     for p in state.players:
         state.deck.extend(p.discard)
         p.discard = []
-    state.rng.shuffle(state.deck)
+    state.shuffler("canal end deck").shuffle(state.deck)
     rules = state.facts.rules
     for p in state.players:
         p.hand = [state.deck.pop() for _ in range(min(rules.hand_size, len(state.deck)))]

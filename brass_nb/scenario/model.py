@@ -368,7 +368,7 @@ class Scenario:
         if facts.rules.distant_market:
             bag = facts.rules.distant_market.pile(len(self.players))
             if self.distant_tiles is None:
-                state.rng.shuffle(bag)
+                state.shuffler("setup").shuffle(bag)
                 tiles = bag
             else:
                 tiles = list(reversed(self.distant_tiles))
