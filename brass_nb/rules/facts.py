@@ -9,10 +9,12 @@ import json
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from brass_nb.rules.ruleset import Ruleset, build_ruleset
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 MARKET = "market"
 """Source name for cubes bought from a coal or iron market."""
@@ -79,12 +81,12 @@ class Market:
 
 
 class Board:
-    """The printed board as a networkx graph, with the lookups the rules need precomputed.
+    """The printed board: locations and link spaces, with the lookups the rules need precomputed.
 
-    The graph is bipartite: location nodes (``kind="location"``) and link-space nodes
-    (``kind="link"``, keyed ``("link", index)``). A built link joins all of its ends, so the
-    three-way Kidderminster-Worcester-farm-brewery space needs no special case: distance in
-    links between two locations is half the path length through built link nodes.
+    A link space joins all of its ends, so the three-way Kidderminster-Worcester-farm-brewery space needs no
+    special case: the searches below step from a location to every other end of each built link at it. The same
+    board as a networkx graph (:attr:`graph`) is built only when an instructor or a drawing asks for it, so that
+    importing the rules does not import networkx.
     """
 
     def __init__(self, locations: list[Location], links: list[LinkSpace],
@@ -92,15 +94,8 @@ class Board:
         self.locations: dict[str, Location] = {loc.name: loc for loc in locations}
         self.links: tuple[LinkSpace, ...] = tuple(links)
         self.virtual_links = tuple(virtual_links)  # (near, far): one way, only for industry-card builds
-        self.graph = nx.Graph()
-        for loc in locations:
-            self.graph.add_node(loc.name, kind="location", location_kind=loc.kind)
-        for link in links:
-            node = ("link", link.index)
-            self.graph.add_node(node, kind="link", canal=link.canal, rail=link.rail)
-            self.graph.add_edges_from((node, end) for end in link.ends)
         self.links_at: dict[str, tuple[int, ...]] = {
-            name: tuple(sorted(n[1] for n in self.graph.neighbors(name))) for name in self.locations
+            name: tuple(link.index for link in self.links if name in link.ends) for name in self.locations
         }
         self.slot_labels: dict[str, tuple[str, ...]] = {
             loc.name: tuple(f"{loc.name}[{i + 1}]" for i in range(len(loc.slots))) for loc in locations
@@ -174,7 +169,22 @@ class Board:
         """Links between two locations along ``built`` links (anyone's), or None when they are not connected."""
         return self.reachable((a,), built).get(b)
 
-    def built_graph(self, built: set[int] | frozenset[int]) -> nx.Graph:
+    @cached_property
+    def graph(self) -> "nx.Graph":
+        """The board as a bipartite networkx graph: location nodes (``kind="location"``) and link-space nodes
+        (``kind="link"``, keyed ``("link", index)``); distance in links is half a path's length."""
+        import networkx as nx
+
+        graph = nx.Graph()
+        for loc in self.locations.values():
+            graph.add_node(loc.name, kind="location", location_kind=loc.kind)
+        for link in self.links:
+            node = ("link", link.index)
+            graph.add_node(node, kind="link", canal=link.canal, rail=link.rail)
+            graph.add_edges_from((node, end) for end in link.ends)
+        return graph
+
+    def built_graph(self, built: set[int] | frozenset[int]) -> "nx.Graph":
         """The locations joined by the links built so far (for instructors and drawings)."""
         keep = set(self.locations) | {("link", i) for i in built}
         return self.graph.subgraph(keep)
