@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Sequence
-from typing import Any, Callable, Iterable, Union
+from typing import Any, Callable, Iterable, Iterator, Union
 
 from brass_nb.rules import actions as A
 from brass_nb.rules import queries
@@ -86,6 +86,9 @@ class LegalActions(Sequence):
 
     def __getitem__(self, index):  # type: ignore[override]
         return self._actions[index]
+
+    def __iter__(self) -> Iterator[A.Action]:
+        return iter(self._actions)
 
     def __contains__(self, action: object) -> bool:
         return action in self._actions
