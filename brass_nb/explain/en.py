@@ -347,6 +347,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.slot_taken": _slot_taken,
     "build.slot_invalid": lambda f: (f"{f['slot']} cannot take this tile: " + {
         "no_icon": f"it does not show a {INDUSTRY[f['industry']]}",
+        "no_such_slot": f"{f.get('location')} has no slot {f['slot'].rpartition('[')[2][:-1]} "
+                        f"(its slots are 1 to {f.get('slots')})",
         "single_icon_first": "a free slot showing only this industry must be used first",
         "other_industry": "it holds another industry",
         "not_higher": "it holds a tile of the same or a higher level",
@@ -557,6 +559,14 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                   f"{listing(f['clauses'], 'or') or 'none'} after ';'."),
     "notation.discard_cards": lambda f: f"A double-card build discards exactly 2 cards, not {f['count']}.",
     "notation.scout_cards": lambda f: f"Scouting names exactly 3 cards, not {f['count']}.",
+    "notation.not_text": lambda f: f"An action is written as text, not as {f['type']}.",
+    "notation.too_long": lambda f: (f"This text is {f['length']} characters long; an action has at most "
+                                    f"{f['limit']} characters, so it was not read."),
+    "notation.number": lambda f: (f"The number {f['text'][:12]}… has {f['digits']} digits; numbers in actions "
+                                  f"(slots, loan amounts) have at most {f['most']}."),
+    "notation.empty_item": lambda f: (f"'{f['text']}' has an empty item in the {f['list']} list: "
+                                      f"remove the extra comma."),
+    "language.unknown": lambda f: f"Unknown language {f['language']}: choose one of {', '.join(f['languages'])}.",
     "save.unreadable": lambda f: f"Cannot read {f['path']}: {f['error']}.",
     "save.format": lambda f: f"This is not a brass_nb save file (expected format '{f['expected']}').",
     "save.start": lambda f: f"The save file's game, players or seed are wrong: {f['error']}.",

@@ -314,6 +314,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.slot_taken": _slot_taken,
     "build.slot_invalid": lambda f: (f"{f['slot']}にはこのタイルを置けません: " + {
         "no_icon": f"{INDUSTRY[f['industry']]}のアイコンがありません",
+        "no_such_slot": f"{f.get('location')}に{f['slot'].rpartition('[')[2][:-1]}番の建設枠はありません"
+                        f"（建設枠は1〜{f.get('slots')}番）",
         "single_icon_first": "その産業だけが描かれた空き枠を先に使う必要があります",
         "other_industry": "別の産業のタイルがあります",
         "not_higher": "同じか高いレベルのタイルがあります",
@@ -504,6 +506,13 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                   f"{'、'.join(f['clauses']) or 'なし'} です。"),
     "notation.discard_cards": lambda f: f"カード2枚での建設で捨てるカードはちょうど2枚です（{f['count']}枚ではありません）。",
     "notation.scout_cards": lambda f: f"偵察ではちょうど3枚のカードを指定します（{f['count']}枚ではありません）。",
+    "notation.not_text": lambda f: f"アクションは文字列で書きます（{f['type']}ではありません）。",
+    "notation.too_long": lambda f: (f"この文字列は{f['length']}文字あります。アクションは{f['limit']}文字までなので、"
+                                    f"読み込みませんでした。"),
+    "notation.number": lambda f: (f"数 {f['text'][:12]}… は{f['digits']}桁あります。アクションの中の数（建設枠、借金の額）は"
+                                  f"{f['most']}桁までです。"),
+    "notation.empty_item": lambda f: f"「{f['text']}」の{f['list']}の並びに空の項目があります。余分なコンマを消してください。",
+    "language.unknown": lambda f: f"言語 {f['language']} はありません。{', '.join(f['languages'])} から選んでください。",
     "save.unreadable": lambda f: f"{f['path']}を読めません: {f['error']}。",
     "save.format": lambda f: f"brass_nbのセーブファイルではありません（形式 '{f['expected']}' が必要）。",
     "save.start": lambda f: f"セーブファイルのゲーム、人数、シードが正しくありません: {f['error']}。",

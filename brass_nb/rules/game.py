@@ -6,13 +6,13 @@ import random
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
-from typing import Callable, Iterable, Union
+from typing import Callable, Iterable, Union, get_args
 
 from brass_nb.rules import actions as A
 from brass_nb.rules.build import build_actions, plan_build
 from brass_nb.rules.cards import discard, pass_actions, plan_pass, plan_scout, scout_actions
 from brass_nb.rules.develop import develop_actions, plan_develop
-from brass_nb.rules.errors import IllegalAction
+from brass_nb.rules.errors import IllegalAction, UnknownName, refusal
 from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.income import loan_actions, plan_loan, plan_remove, remove_actions, settle_shortfall
 from brass_nb.rules.network import network_actions, plan_network
@@ -109,7 +109,12 @@ class Game:
         return sorted(self.view().network(player), key=list(self.facts.board.locations).index)
 
     def connected(self, location: str) -> dict[str, int]:
-        """Every location connected to ``location`` by anyone's links, with its distance in links (nearest first)."""
+        """Every location connected to ``location`` by anyone's links, with its distance in links (nearest first).
+
+        :raises UnknownName: no location has that name (the ``query.unknown_location`` refusal).
+        """
+        if location not in self.facts.board.locations:
+            raise UnknownName([queries.unknown_location(self.view(), location)])
         reach = self.view().reachable((location,))
         return dict(sorted(reach.items(), key=lambda item: (item[1], list(self.facts.board.locations).index(item[0]))))
 
@@ -160,6 +165,10 @@ class Game:
     def parse(self, text: str) -> A.Action:
         """Read an action written in notation (see :mod:`brass_nb.rules.actions`)."""
         return A.parse(self.facts, text)
+
+    def _action(self, action: Union[A.Action, str]) -> A.Action:
+        """An action object as given, or read from notation (anything else is a :class:`NotationError`)."""
+        return action if isinstance(action, get_args(A.Action)) else self.parse(action)
 
     def legal_actions(self) -> LegalActions:
         """Every legal action of the player to act, each stating all its choices."""
@@ -294,20 +303,22 @@ class Game:
 
     def why_not(self, action: Union[A.Action, str]) -> list[Step]:
         """Every failing condition of ``action`` here (empty when it is legal)."""
-        if isinstance(action, str):
-            action = self.parse(action)
+        action = self._action(action)
         return self._plan(action).reasons()
 
     def check(self, action: Union[A.Action, str]) -> Plan:
         """The validator's full verdict (steps it would explain, or failures) without playing."""
-        if isinstance(action, str):
-            action = self.parse(action)
+        action = self._action(action)
         return self._plan(action)
 
     def play(self, action: Union[A.Action, str]) -> Explanation:
-        """Apply a legal action and explain it; raises :class:`IllegalAction` (changing nothing) otherwise."""
-        if isinstance(action, str):
-            action = self.parse(action)
+        """Apply a legal action and explain it; changes nothing and raises otherwise.
+
+        :raises NotationError: text that is not an action;
+        :raises IllegalAction: an action against the rules here;
+        :raises AmbiguousAction: an action that leaves a choice with several legal answers unnamed.
+        """
+        action = self._action(action)
         expl = self._apply(action)
         self._redo.clear()
         return expl
@@ -315,7 +326,7 @@ class Game:
     def _apply(self, action: A.Action) -> Explanation:
         plan = self._plan(action)
         if plan.failures:
-            raise IllegalAction(plan.reasons(), str(action))
+            raise refusal(plan.reasons(), str(action))
         state = self.state
         player = self.current_player
         expl = Explanation(str(action), player, list(plan.steps))
