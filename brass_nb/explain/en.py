@@ -547,9 +547,25 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.too_many_links": lambda f: f"Player {f['player']} has {f['links']} links; each player owns {f['most']}.",
     "scenario.merchant_space": lambda f: (f"{at(f)}there is no merchant space {f['space']} in a {f['players']}-player "
                                           f"game."),
-    "scenario.order": lambda f: (f"The turn order {f['order']} must name each of the {f['players']} players once, and "
+    "scenario.order": lambda f: (f"{at(f)}The turn order {f['order']} must name each of the {f['players']} players once, and "
                                  f"the player to act must be in it."),
-    "scenario.no_cards": lambda f: f"Player {f['player']} is to act but holds no cards.",
+    "scenario.no_cards": lambda f: f"{at(f)}Player {f['player']} is to act but holds no cards.",
+    "scenario.mat_levels": lambda f: (f"{at(f)}player {f['player']}'s mat: a {INDUSTRY[f['industry']]} has "
+                                      f"{f['levels']} levels, not {f['given']}; give one number per level."),
+    "scenario.card_count": lambda f: (f"{at(f)}{f['card']} appears {f['count']} times in the hands, discards, deck "
+                                      f"and piles; a {f['players']}-player deck has {f['most']}."),
+    "scenario.no_distant_market": lambda f: f"{at(f)}this game has no distant market.",
+    "scenario.game": lambda f: (f"{at(f)}there is no game '{f['game']}'; write "
+                                + " or ".join(f"game {g}" for g in f["games"]) + "."),
+    "scenario.encoding": lambda f: (f"{f['path']} is not UTF-8 text (line {f['line']}, byte {f['byte']})"
+                                    + ("; it looks like UTF-16" if f["utf16"] else "")
+                                    + ": save it as UTF-8."),
+    "scenario.too_large": lambda f: (f"The position is {f['size']} characters long; a position file has at most "
+                                     f"{f['limit']}, so it was not read."),
+    "scenario.line_too_long": lambda f: (f"{at(f)}the line is {f['length']} characters long; lines have at most "
+                                         f"{f['limit']}."),
+    "scenario.action": lambda f: f"{at(f)}the action '{f['action']}' is refused: {f['error']}",
+    "game.unknown": lambda f: f"There is no game {f['game']!r}: choose one of {', '.join(f['games'])}.",
     "notation.shape": lambda f: (f"'{f['text']}' is not an action. Actions start with "
                                  f"{listing(f['verbs'], 'or')}, e.g. 'build coal Dudley[1] with card Dudley'."),
     "notation.unknown_name": lambda f: (f"Unknown {f['kind']} '{f['text']}'"

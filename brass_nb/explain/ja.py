@@ -495,8 +495,22 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     + f"の線なので、{ERA[f['era']]}には運輸タイルを置けません。"),
     "scenario.too_many_links": lambda f: f"プレイヤー{f['player']}の運輸タイルは{f['links']}枚ですが、持っているのは{f['most']}枚です。",
     "scenario.merchant_space": lambda f: f"{at(f)}{f['players']}人のゲームに{f['space']}という商人の枠はありません。",
-    "scenario.order": lambda f: f"手番順{f['order']}は{f['players']}人全員を1回ずつ含み、手番のプレイヤーも含む必要があります。",
-    "scenario.no_cards": lambda f: f"手番のプレイヤー{f['player']}に手札がありません。",
+    "scenario.order": lambda f: f"{at(f)}手番順{f['order']}は{f['players']}人全員を1回ずつ含み、手番のプレイヤーも含む必要があります。",
+    "scenario.no_cards": lambda f: f"{at(f)}手番のプレイヤー{f['player']}に手札がありません。",
+    "scenario.mat_levels": lambda f: (f"{at(f)}プレイヤー{f['player']}の個人ボード: {INDUSTRY[f['industry']]}のレベルは"
+                                      f"{f['levels']}段階で、{f['given']}個ではありません。レベルごとに1つずつ数を書きます。"),
+    "scenario.card_count": lambda f: (f"{at(f)}{f['card']}が手札・捨て札・山札・置き場に合わせて{f['count']}枚あります。"
+                                      f"{f['players']}人用の山札には{f['most']}枚しかありません。"),
+    "scenario.no_distant_market": lambda f: f"{at(f)}このゲームには遠隔市場がありません。",
+    "scenario.game": lambda f: (f"{at(f)}「{f['game']}」というゲームはありません。"
+                                + " か ".join(f"game {g}" for g in f["games"]) + " と書きます。"),
+    "scenario.encoding": lambda f: (f"{f['path']}はUTF-8のテキストではありません（{f['line']}行目、{f['byte']}バイト目）"
+                                    + ("。UTF-16のようです" if f["utf16"] else "") + "。UTF-8で保存してください。"),
+    "scenario.too_large": lambda f: (f"局面は{f['size']}文字あります。局面ファイルは{f['limit']}文字までなので、"
+                                     f"読み込みませんでした。"),
+    "scenario.line_too_long": lambda f: f"{at(f)}この行は{f['length']}文字あります。1行は{f['limit']}文字までです。",
+    "scenario.action": lambda f: f"{at(f)}アクション「{f['action']}」は実行できません: {f['error']}",
+    "game.unknown": lambda f: f"ゲーム {f['game']!r} はありません。{', '.join(f['games'])} から選んでください。",
     "notation.shape": lambda f: (f"「{f['text']}」はアクションとして読めません。アクションは "
                                  f"{'、'.join(f['verbs'])} のどれかで始めます（例: build coal Dudley[1] with card Dudley）。"),
     "notation.unknown_name": lambda f: (f"「{f['text']}」という名前が見つかりません"

@@ -12,6 +12,9 @@ from importlib import resources
 
 import networkx as nx
 
+from brass_nb.rules.errors import UnknownName
+from brass_nb.rules.records import Step
+
 MARKET = "market"
 """Source name for cubes bought from a coal or iron market."""
 
@@ -242,11 +245,10 @@ def _location(row: dict) -> Location:
 
 @cache
 def load_facts(game: str) -> GameFacts:
-    """Read ``brass_nb/data/<game>.json`` once per process."""
-    try:
-        text = resources.files("brass_nb.data").joinpath(f"{game}.json").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(known_games())}") from None
+    """Read ``brass_nb/data/<game>.json`` once per process; ``game`` is a known name, never a path."""
+    if game not in known_games():
+        raise UnknownName([Step("game.unknown", {"game": game, "games": known_games()}, ok=False)])
+    text = resources.files("brass_nb.data").joinpath(f"{game}.json").read_text(encoding="utf-8")
     raw = json.loads(text)
     links = [LinkSpace(i, tuple(l["ends"]), l["canal"], l["rail"], " - ".join(l["ends"][:2]))
              for i, l in enumerate(raw["links"])]
