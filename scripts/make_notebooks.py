@@ -351,7 +351,7 @@ round 2
 turn 1
 player 1 money 30
 hand 1 Iron Works, Coal Mine, Birmingham
-hand 2 Stone, Derby
+hand 2 Kidderminster, Burton-on-Trent
 tile Walsall[2] player 1 manufacturer I
 link Walsall - Birmingham player 1
 tile Dudley[1] player 2 coal I cubes 2
@@ -542,7 +542,7 @@ income rises.
 scenario = library.load("own_and_other_beer")
 scenario.link("Walsall - Birmingham", player=1).link("Worcester - Birmingham", player=1)
 game = scenario.game()
-explanation = game.play("sell cotton Worcester[1] to Gloucester[1] with card Leek; beer Walsall[2]")
+explanation = game.play("sell cotton Worcester[1] to Gloucester[1] with card Wolverhampton; beer Walsall[2]")
 print(explanation)
 ```
 
@@ -582,13 +582,15 @@ Every other action also discards a card, but there any card will do.
 
 The position: Player 1 owns a cotton mill in Worcester and the link Kidderminster–Worcester. That single link is
 three-way: it also touches the southern farm brewery. Their hand holds a location card, an industry card, a
-Brewery card and a wild location.
+Brewery card and a wild location. The game has three players, so that the deck holds Leek and Cotton
+Mill/Manufacturer cards.
 
 ```python
-from brass_nb.scenario import library
+from brass_nb.scenario import library, read
 
-scenario = library.load("farm_breweries")
+scenario = read(library.text("farm_breweries").replace("players 2", "players 3"))
 scenario.player(0, money=40, hand=["Leek", "Cotton Mill/Manufacturer", "Brewery", "Wild Location"])
+scenario.wilds["Wild Location"] = 3        # the wild card in the hand came from its pile of 4
 scenario.tile("Worcester[1]", player=0, industry="cotton", level=1)
 game = scenario.game()
 game.network(0)
@@ -724,14 +726,14 @@ choices:
 from brass_nb.scenario import library
 
 game = library.load("merchant_beer_bonus").game()
-sales = [text for text in game.legal_actions().texts() if text.startswith("sell") and "card Leek" in text]
+sales = [text for text in game.legal_actions().texts() if text.startswith("sell") and "card Wolverhampton" in text]
 print("\n".join(sales))
 ```
 
 With the merchant's own beer, Player 1 also gets **Oxford's bonus**: two more income spaces.
 
 ```python
-explanation = game.play("sell cotton Birmingham[1] to Oxford[1] with card Leek; beer Oxford[1]")
+explanation = game.play("sell cotton Birmingham[1] to Oxford[1] with card Wolverhampton; beer Oxford[1]")
 print(explanation)
 bool(explanation.find("sell.merchant_beer")), game.players[0].income_space, game.players[0].income_level
 ```
@@ -741,7 +743,7 @@ last barrel, so it flips too and moves the marker 4 spaces: a different gain, no
 
 ```python
 game.undo()
-explanation = game.play("sell cotton Birmingham[1] to Oxford[1] with card Leek; beer Stafford[1]")
+explanation = game.play("sell cotton Birmingham[1] to Oxford[1] with card Wolverhampton; beer Stafford[1]")
 print(explanation)
 bool(explanation.find("sell.merchant_beer")), game.players[0].income_space, game.players[0].income_level
 ```
@@ -757,8 +759,8 @@ def check(action):
 
 
 game = library.load("merchant_beer_bonus").game()
-check("sell brewery Stafford[1] to Oxford[1] with card Leek")
-check("sell cotton Birmingham[1] to Oxford[1] with card Leek; beer Oxford[1], Stafford[1]")
+check("sell brewery Stafford[1] to Oxford[1] with card Wolverhampton")
+check("sell cotton Birmingham[1] to Oxford[1] with card Wolverhampton; beer Oxford[1], Stafford[1]")
 ```
 
 ## Several tiles in one action
@@ -777,8 +779,8 @@ turn 1
 merchant Oxford[1] buys cotton beer 1
 merchant Oxford[2] buys manufacturer beer 1
 player 1 money 10
-hand 1 Leek, Derby
-hand 2 Stone, Coventry
+hand 1 Wolverhampton, Burton-on-Trent
+hand 2 Kidderminster, Coventry
 tile Stafford[1] player 1 brewery I cubes 1
 tile Birmingham[1] player 1 cotton I
 tile Coventry[2] player 1 manufacturer I
@@ -786,7 +788,7 @@ link Birmingham - Oxford player 1
 link Birmingham - Coventry player 2
 """
 game = read(position).game()
-game.play("sell cotton Birmingham[1] to Oxford[1] with card Leek; beer Oxford[1]")
+game.play("sell cotton Birmingham[1] to Oxford[1] with card Wolverhampton; beer Oxford[1]")
 print(game.phase)
 print(game.legal_actions())
 ```
@@ -803,7 +805,7 @@ game.players[0].income_level, game.players[0].hand
 game.picture(highlight=explanation, language=LANG)
 ```
 
-To stop after the first sale instead, play `done`. The sell action ends, and Player 1 still has the Derby card for
+To stop after the first sale instead, play `done`. The sell action ends, and Player 1 still has the Burton-on-Trent card for
 the second action of the turn:
 
 ```python
@@ -818,7 +820,7 @@ game.phase, game.players[0].hand
 from brass_nb.widgets import Quiz
 
 Quiz.income_after(library.load("merchant_beer_bonus").game(),
-                  "sell cotton Birmingham[1] to Oxford[1] with card Leek; beer Oxford[1]", language=LANG)
+                  "sell cotton Birmingham[1] to Oxford[1] with card Wolverhampton; beer Oxford[1]", language=LANG)
 ```
 '''
 
@@ -843,9 +845,9 @@ era canal
 round 2
 turn 1
 player 1 money 30 income 19
-hand 1 Leek, Derby, Stone, Coventry, Nuneaton
+hand 1 Wolverhampton, Burton-on-Trent, Kidderminster, Coventry, Nuneaton
 hand 2 Stafford, Walsall
-deck Tamworth, Cannock, Dudley, Redditch, Worcester, Kidderminster, Burton-on-Trent, Uttoxeter
+deck Tamworth, Cannock, Dudley, Redditch, Worcester, Kidderminster, Burton-on-Trent, Wolverhampton
 tile Coalbrookdale[2] player 2 iron I cubes 2
 """
 game = read(position).game()
@@ -862,11 +864,11 @@ develop action may remove two tiles (the second takes no card).
 Tiles showing the crossed lightbulb, such as pottery I, can never be developed; they must be built.
 
 ```python
-[step.text() for step in game.why_not("develop pottery with card Leek")]
+[step.text() for step in game.why_not("develop pottery with card Wolverhampton")]
 ```
 
 ```python
-print(game.play("develop coal with card Leek; iron Coalbrookdale[2]"))
+print(game.play("develop coal with card Wolverhampton; iron Coalbrookdale[2]"))
 print(game.phase)
 ```
 
@@ -884,7 +886,7 @@ A loan brings £30 and moves the income marker down **3 levels**, not 3 spaces. 
 two or more spaces, so the marker falls more than 3 spaces: it lands on the highest space of the new level.
 
 ```python
-explanation = game.play("loan with card Derby")
+explanation = game.play("loan with card Burton-on-Trent")
 print(explanation)
 player.money, player.income_space, player.income_level
 ```
@@ -913,7 +915,7 @@ all three cards discarded.)
 
 ```python
 game = read(position).game()
-print(game.play("scout with cards Leek, Derby, Stone"))
+print(game.play("scout with cards Wolverhampton, Burton-on-Trent, Kidderminster"))
 print(game.players[0].hand)
 [step.text() for step in game.why_not("scout with cards Coventry, Nuneaton, Wild Location")]
 ```
@@ -931,7 +933,7 @@ game.players[0].hand
 Back to the start of this position, on space 19:
 
 ```python
-Quiz.income_after(read(position).game(), "loan with card Leek", language=LANG)
+Quiz.income_after(read(position).game(), "loan with card Wolverhampton", language=LANG)
 ```
 '''
 
@@ -985,7 +987,7 @@ ScorePreview(game, language=LANG)
 Player 1 discards their last card. Income is paid as usual after the last canal round, then the era is scored:
 
 ```python
-explanation = game.play("pass with card Leek")
+explanation = game.play("pass with card Wolverhampton")
 print(explanation)
 [p.vp for p in game.players]
 ```
@@ -1015,11 +1017,11 @@ turn 1
 player 1 money 5 income 30 vp 60
 player 2 money 40 income 25 vp 60
 player 3 money 12 income 25 vp 60
-hand 1 Leek
-discard 2 Stone
-discard 3 Derby
+hand 1 Wolverhampton
+discard 2 Kidderminster
+discard 3 Burton-on-Trent
 """).game()
-print(final.play("pass with card Leek"))
+print(final.play("pass with card Wolverhampton"))
 [(row["place"], f"Player {row['player'] + 1}") for row in final.scores()]
 ```
 
@@ -1054,8 +1056,8 @@ scenario.teaches = "Coal comes from the nearest connected mine, whoever owns it.
 scenario.tile("Dudley[1]", player=1, industry="coal", level=1, cubes=2)
 scenario.tile("Tamworth[1]", player=1, industry="coal", level=2, cubes=3)
 scenario.link("Dudley - Birmingham", player=1)
-scenario.player(0, money=30, hand=["Birmingham", "Leek"])
-scenario.player(1, hand=["Stone", "Derby"])
+scenario.player(0, money=30, hand=["Birmingham", "Wolverhampton"])
+scenario.player(1, hand=["Kidderminster", "Burton-on-Trent"])
 scenario.play("build iron Birmingham[3] with card Birmingham")
 game = scenario.game()
 game.coal_sources("Birmingham").facts["nearest"]

@@ -61,7 +61,7 @@ def test_bad_notation_says_what_is_wrong(game, text, rule, words):
         game.play(text)
     assert err.value.rule == rule
     assert words in str(err.value)
-    assert isinstance(err.value, bn.IllegalAction) and isinstance(err.value, ValueError)
+    assert not isinstance(err.value, bn.IllegalAction) and isinstance(err.value, bn.BrassError)
     assert game.state.to_dict() == before
 
 

@@ -59,7 +59,7 @@ def test_play_changes_the_explanation_and_the_position(explorer):
 
 
 def test_undo_and_redo_buttons(explorer):
-    choose(explorer, "loan", "Leek")
+    choose(explorer, "loan", "Wolverhampton")
     explorer.play_button.click()
     assert explorer.game.players[0].money == 60
     explorer.undo_button.click()
@@ -88,7 +88,7 @@ def test_an_illegal_or_stale_choice_shows_the_engines_reason_instead_of_raising(
 
 
 def test_typed_action_plays_when_legal(explorer):
-    explorer.typed.value = "pass with card Leek"
+    explorer.typed.value = "pass with card Wolverhampton"
     explorer.check_button.click()
     assert "Legal" in explorer.status.value
     explorer.play_typed_button.click()
@@ -146,7 +146,7 @@ def test_quizzes_check_answers_with_the_engine():
     link.check_button.click()
     assert link.correct
     income = Quiz.income_after(library.load("merchant_beer_bonus").game(),
-                               "sell cotton Birmingham[1] to Oxford[1] with card Leek; beer Oxford[1]")
+                               "sell cotton Birmingham[1] to Oxford[1] with card Wolverhampton; beer Oxford[1]")
     assert income.answer == "4"
     income.choice.value = "3"
     income.check_button.click()

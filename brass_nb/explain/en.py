@@ -347,6 +347,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.slot_taken": _slot_taken,
     "build.slot_invalid": lambda f: (f"{f['slot']} cannot take this tile: " + {
         "no_icon": f"it does not show a {INDUSTRY[f['industry']]}",
+        "no_such_slot": f"{f.get('location')} has no slot {f['slot'].rpartition('[')[2][:-1]} "
+                        f"(its slots are 1 to {f.get('slots')})",
         "single_icon_first": "a free slot showing only this industry must be used first",
         "other_industry": "it holds another industry",
         "not_higher": "it holds a tile of the same or a higher level",
@@ -545,9 +547,29 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.too_many_links": lambda f: f"Player {f['player']} has {f['links']} links; each player owns {f['most']}.",
     "scenario.merchant_space": lambda f: (f"{at(f)}there is no merchant space {f['space']} in a {f['players']}-player "
                                           f"game."),
-    "scenario.order": lambda f: (f"The turn order {f['order']} must name each of the {f['players']} players once, and "
+    "scenario.order": lambda f: (f"{at(f)}The turn order {f['order']} must name each of the {f['players']} players once, and "
                                  f"the player to act must be in it."),
-    "scenario.no_cards": lambda f: f"Player {f['player']} is to act but holds no cards.",
+    "scenario.no_cards": lambda f: f"{at(f)}Player {f['player']} is to act but holds no cards.",
+    "scenario.mat_levels": lambda f: (f"{at(f)}player {f['player']}'s mat: a {INDUSTRY[f['industry']]} has "
+                                      f"{f['levels']} levels, not {f['given']}; give one number per level."),
+    "scenario.card_count": lambda f: (f"{at(f)}{f['card']} appears {f['count']} times in the hands, discards, deck "
+                                      f"and piles; a {f['players']}-player deck has {f['most']}."),
+    "scenario.no_distant_market": lambda f: f"{at(f)}this game has no distant market.",
+    "scenario.game": lambda f: (f"{at(f)}there is no game '{f['game']}'; write "
+                                + " or ".join(f"game {g}" for g in f["games"]) + "."),
+    "scenario.encoding": lambda f: (f"{f['path']} is not UTF-8 text (line {f['line']}, byte {f['byte']})"
+                                    + ("; it looks like UTF-16" if f["utf16"] else "")
+                                    + ": save it as UTF-8."),
+    "scenario.too_large": lambda f: (f"The position is {f['size']} characters long; a position file has at most "
+                                     f"{f['limit']}, so it was not read."),
+    "scenario.line_too_long": lambda f: (f"{at(f)}the line is {f['length']} characters long; lines have at most "
+                                         f"{f['limit']}."),
+    "scenario.action": lambda f: f"{at(f)}the action '{f['action']}' is refused: {f['error']}",
+    "game.unknown": lambda f: f"There is no game {f['game']!r}: choose one of {', '.join(f['games'])}.",
+    "edition.unknown": lambda f: (f"{f['game']} has no edition {f['edition']!r}: expected one of "
+                                  f"{', '.join(f['editions'])}."),
+    "scenario.edition": lambda f: (f"{at(f)}there is no edition '{f['edition']}' of this game; write "
+                                   + " or ".join(f"edition {e}" for e in f["editions"]) + "."),
     "notation.shape": lambda f: (f"'{f['text']}' is not an action. Actions start with "
                                  f"{listing(f['verbs'], 'or')}, e.g. 'build coal Dudley[1] with card Dudley'."),
     "notation.unknown_name": lambda f: (f"Unknown {f['kind']} '{f['text']}'"
@@ -557,6 +579,14 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                   f"{listing(f['clauses'], 'or') or 'none'} after ';'."),
     "notation.discard_cards": lambda f: f"A double-card build discards exactly 2 cards, not {f['count']}.",
     "notation.scout_cards": lambda f: f"Scouting names exactly 3 cards, not {f['count']}.",
+    "notation.not_text": lambda f: f"An action is written as text, not as {f['type']}.",
+    "notation.too_long": lambda f: (f"This text is {f['length']} characters long; an action has at most "
+                                    f"{f['limit']} characters, so it was not read."),
+    "notation.number": lambda f: (f"The number {f['text'][:12]}… has {f['digits']} digits; numbers in actions "
+                                  f"(slots, loan amounts) have at most {f['most']}."),
+    "notation.empty_item": lambda f: (f"'{f['text']}' has an empty item in the {f['list']} list: "
+                                      f"remove the extra comma."),
+    "language.unknown": lambda f: f"Unknown language {f['language']}: choose one of {', '.join(f['languages'])}.",
     "save.unreadable": lambda f: f"Cannot read {f['path']}: {f['error']}.",
     "save.format": lambda f: f"This is not a brass_nb save file (expected format '{f['expected']}').",
     "save.start": lambda f: f"The save file's game, players or seed are wrong: {f['error']}.",

@@ -314,6 +314,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.slot_taken": _slot_taken,
     "build.slot_invalid": lambda f: (f"{f['slot']}にはこのタイルを置けません: " + {
         "no_icon": f"{INDUSTRY[f['industry']]}のアイコンがありません",
+        "no_such_slot": f"{f.get('location')}に{f['slot'].rpartition('[')[2][:-1]}番の建設枠はありません"
+                        f"（建設枠は1〜{f.get('slots')}番）",
         "single_icon_first": "その産業だけが描かれた空き枠を先に使う必要があります",
         "other_industry": "別の産業のタイルがあります",
         "not_higher": "同じか高いレベルのタイルがあります",
@@ -493,8 +495,25 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     + f"の線なので、{ERA[f['era']]}には運輸タイルを置けません。"),
     "scenario.too_many_links": lambda f: f"プレイヤー{f['player']}の運輸タイルは{f['links']}枚ですが、持っているのは{f['most']}枚です。",
     "scenario.merchant_space": lambda f: f"{at(f)}{f['players']}人のゲームに{f['space']}という商人の枠はありません。",
-    "scenario.order": lambda f: f"手番順{f['order']}は{f['players']}人全員を1回ずつ含み、手番のプレイヤーも含む必要があります。",
-    "scenario.no_cards": lambda f: f"手番のプレイヤー{f['player']}に手札がありません。",
+    "scenario.order": lambda f: f"{at(f)}手番順{f['order']}は{f['players']}人全員を1回ずつ含み、手番のプレイヤーも含む必要があります。",
+    "scenario.no_cards": lambda f: f"{at(f)}手番のプレイヤー{f['player']}に手札がありません。",
+    "scenario.mat_levels": lambda f: (f"{at(f)}プレイヤー{f['player']}の個人ボード: {INDUSTRY[f['industry']]}のレベルは"
+                                      f"{f['levels']}段階で、{f['given']}個ではありません。レベルごとに1つずつ数を書きます。"),
+    "scenario.card_count": lambda f: (f"{at(f)}{f['card']}が手札・捨て札・山札・置き場に合わせて{f['count']}枚あります。"
+                                      f"{f['players']}人用の山札には{f['most']}枚しかありません。"),
+    "scenario.no_distant_market": lambda f: f"{at(f)}このゲームには遠隔市場がありません。",
+    "scenario.game": lambda f: (f"{at(f)}「{f['game']}」というゲームはありません。"
+                                + " か ".join(f"game {g}" for g in f["games"]) + " と書きます。"),
+    "scenario.encoding": lambda f: (f"{f['path']}はUTF-8のテキストではありません（{f['line']}行目、{f['byte']}バイト目）"
+                                    + ("。UTF-16のようです" if f["utf16"] else "") + "。UTF-8で保存してください。"),
+    "scenario.too_large": lambda f: (f"局面は{f['size']}文字あります。局面ファイルは{f['limit']}文字までなので、"
+                                     f"読み込みませんでした。"),
+    "scenario.line_too_long": lambda f: f"{at(f)}この行は{f['length']}文字あります。1行は{f['limit']}文字までです。",
+    "scenario.action": lambda f: f"{at(f)}アクション「{f['action']}」は実行できません: {f['error']}",
+    "game.unknown": lambda f: f"ゲーム {f['game']!r} はありません。{', '.join(f['games'])} から選んでください。",
+    "edition.unknown": lambda f: f"{f['game']}に版 {f['edition']!r} はありません。{', '.join(f['editions'])} から選んでください。",
+    "scenario.edition": lambda f: (f"{at(f)}このゲームに「{f['edition']}」という版はありません。"
+                                   + " か ".join(f"edition {e}" for e in f["editions"]) + " と書きます。"),
     "notation.shape": lambda f: (f"「{f['text']}」はアクションとして読めません。アクションは "
                                  f"{'、'.join(f['verbs'])} のどれかで始めます（例: build coal Dudley[1] with card Dudley）。"),
     "notation.unknown_name": lambda f: (f"「{f['text']}」という名前が見つかりません"
@@ -504,6 +523,13 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                   f"{'、'.join(f['clauses']) or 'なし'} です。"),
     "notation.discard_cards": lambda f: f"カード2枚での建設で捨てるカードはちょうど2枚です（{f['count']}枚ではありません）。",
     "notation.scout_cards": lambda f: f"偵察ではちょうど3枚のカードを指定します（{f['count']}枚ではありません）。",
+    "notation.not_text": lambda f: f"アクションは文字列で書きます（{f['type']}ではありません）。",
+    "notation.too_long": lambda f: (f"この文字列は{f['length']}文字あります。アクションは{f['limit']}文字までなので、"
+                                    f"読み込みませんでした。"),
+    "notation.number": lambda f: (f"数 {f['text'][:12]}… は{f['digits']}桁あります。アクションの中の数（建設枠、借金の額）は"
+                                  f"{f['most']}桁までです。"),
+    "notation.empty_item": lambda f: f"「{f['text']}」の{f['list']}の並びに空の項目があります。余分なコンマを消してください。",
+    "language.unknown": lambda f: f"言語 {f['language']} はありません。{', '.join(f['languages'])} から選んでください。",
     "save.unreadable": lambda f: f"{f['path']}を読めません: {f['error']}。",
     "save.format": lambda f: f"brass_nbのセーブファイルではありません（形式 '{f['expected']}' が必要）。",
     "save.start": lambda f: f"セーブファイルのゲーム、人数、シードが正しくありません: {f['error']}。",

@@ -174,9 +174,35 @@ Action = Union[Build, Network, Develop, Sell, Loan, Scout, Pass, Done, Discard, 
 
 # ---------------------------------------------------------------- parsing
 
+MAX_ACTION_LENGTH = 500
+"""Longer text is refused before it is read: no action needs more, and every step below stays cheap."""
+MAX_DIGITS = 4
+"""Slot numbers and loan amounts are short; a longer number is a typo or an attack, not an action."""
+
 
 def normalize_name(text: str) -> str:
     return re.sub(r"[\s\-\u2010-\u2015/_.]+", "", text.casefold())
+
+
+def _refuse(rule: str, **facts: object) -> NotationError:
+    return NotationError([Step(rule, dict(facts), ok=False)])
+
+
+def _number(text: str) -> int | None:
+    """A whole number written in ASCII digits, or None; too many digits is a notation error."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    if len(text) > MAX_DIGITS:
+        raise _refuse("notation.number", text=text, digits=len(text), most=MAX_DIGITS)
+    return int(text)
+
+
+def _items(text: str, what: str) -> list[str]:
+    """The comma-separated items of a list (cards, or the sources of one resource); none may be empty."""
+    items = [item.strip() for item in text.split(",")]
+    if any(not item for item in items):
+        raise _refuse("notation.empty_item", text=text.strip(), list=what)
+    return items
 
 
 class Vocabulary:
@@ -212,8 +238,15 @@ class Vocabulary:
         return found
 
     def place(self, text: str) -> tuple[str, int | None]:
-        m = re.fullmatch(r"\s*(.+?)\s*(?:\[\s*(\d+)\s*\])?\s*", text)
-        return self.lookup("locations", m.group(1)), (int(m.group(2)) if m.group(2) else None)
+        """``Town`` or ``Town[n]`` (spaces allowed around the brackets)."""
+        name, bracket, rest = text.partition("[")
+        if bracket:
+            inside, closing, after = rest.partition("]")
+            number = _number(inside.strip())
+            if closing and not after.strip() and number is not None:
+                return self.lookup("locations", name), number
+            return self.lookup("locations", text), None     # not Town[n]: named as an unknown location
+        return self.lookup("locations", name), None
 
     def slot(self, text: str) -> str:
         location, index = self.place(text)
@@ -221,8 +254,11 @@ class Vocabulary:
             raise NotationError([Step("notation.slot_number", {"text": text.strip()}, ok=False)])
         return f"{location}[{index}]"
 
-    def sources(self, text: str) -> tuple[str, ...]:
-        return tuple(MARKET if normalize_name(p) == MARKET else self.slot(p) for p in text.split(","))
+    def sources(self, text: str, resource: str) -> tuple[str, ...]:
+        return tuple(MARKET if normalize_name(p) == MARKET else self.slot(p) for p in _items(text, resource))
+
+    def cards_of(self, text: str) -> tuple[str, ...]:
+        return tuple(sorted(self.lookup("cards", c) for c in _items(text, "cards")))
 
 
 @cache
@@ -230,47 +266,126 @@ def vocabulary(facts: GameFacts) -> Vocabulary:
     return Vocabulary(facts)
 
 
-_INDUSTRY = r"(?P<ind>\S+(?:\s+(?:mill|mine|works))?)"
-_CARD = r"(?:\s+with\s+card\s+(?P<card>.+?))?"
-_PATTERNS = {verb: re.compile(pattern, re.IGNORECASE) for verb, pattern in {
-    "build": rf"build\s+{_INDUSTRY}\s+(?P<place>.+?)\s+with\s+card\s+(?P<card>.+)",
-    "network": rf"network\s+(?P<link>.+?){_CARD}",
-    "develop": rf"develop\s+{_INDUSTRY}(?:\s+(?P<free>free)|{_CARD})",
-    "sell": rf"sell\s+{_INDUSTRY}\s+(?P<slot>.+?)\s+to\s+(?P<merchant>.+?){_CARD}",
-    "loan": r"loan\s+(?:£?(?P<amount>\d+)\s+)?with\s+card\s+(?P<card>.+)",
-    "pass": r"pass\s+with\s+card\s+(?P<card>.+)",
-    "scout": r"scout\s+with\s+cards\s+(?P<cards>.+)",
-    "done": r"done",
-    "discard": r"discard\s+(?P<cards>.+)",
-    "remove": rf"remove\s+{_INDUSTRY}\s+(?P<slot>.+)",
-}.items()}
+# The notation is read word by word: each keyword is found by one left-to-right scan, so reading
+# takes time in proportion to the length of the text (no backtracking pattern can be fed a bad line).
+_WITH_CARD = ("with", "card")
+_INDUSTRY_NOUNS = ("mill", "mine", "works")      # "iron works", "coal mine", "cotton mill"
+VERBS = ("build", "develop", "discard", "done", "loan", "network", "pass", "remove", "scout", "sell")
 _CLAUSES = ("coal", "iron", "beer")
+_ALLOWED_CLAUSES = {"build": ("coal", "iron"), "network": ("coal", "beer"), "develop": ("iron",), "sell": ("beer",)}
+
+
+def _find(words: list[str], phrase: tuple[str, ...]) -> int | None:
+    """Index of the first occurrence of ``phrase`` (case-insensitive) in ``words``, or None."""
+    n = len(phrase)
+    for i in range(len(words) - n + 1):
+        if all(words[i + k].casefold() == phrase[k] for k in range(n)):
+            return i
+    return None
+
+
+def _industry(words: list[str], rest_needed: bool) -> tuple[str, list[str]]:
+    """The industry at the start of ``words`` (one word, or two with mill/mine/works) and the words after it."""
+    if len(words) > 1 and words[1].casefold() in _INDUSTRY_NOUNS and (len(words) > 2 or not rest_needed):
+        return " ".join(words[:2]), words[2:]
+    return words[0], words[1:]
+
+
+def _split_card(words: list[str]) -> tuple[list[str], str | None] | None:
+    """Split ``... with card CARD``: the words before, and the card text (None if no card is named)."""
+    at = _find(words, _WITH_CARD)
+    if at is None:
+        return words, None
+    if at + 2 == len(words):
+        return None
+    return words[:at], " ".join(words[at + 2:])
+
+
+def _after(words: list[str], phrase: tuple[str, ...]) -> str | None:
+    """The text after ``phrase`` when ``words`` start with it and go on, else None."""
+    if len(words) > len(phrase) and _find(words[:len(phrase)], phrase) == 0:
+        return " ".join(words[len(phrase):])
+    return None
+
+
+def _shape(words: list[str]) -> dict[str, str] | None:
+    """The parts of the main clause by name, or None when it does not have its verb's shape."""
+    verb, args = words[0].casefold(), words[1:]
+    if verb == "done":
+        return {} if not args else None
+    if verb == "loan":
+        amount = args[0] if args and args[0].casefold() != "with" else None
+        card = _after(args[1:] if amount else args, _WITH_CARD)
+        return None if card is None else {"card": card, **({"amount": amount} if amount else {})}
+    if verb == "pass":
+        card = _after(args, _WITH_CARD)
+        return None if card is None else {"card": card}
+    if verb == "scout":
+        cards = _after(args, ("with", "cards"))
+        return None if cards is None else {"cards": cards}
+    if not args:
+        return None
+    if verb == "discard":
+        return {"cards": " ".join(args)}
+    if verb == "network":
+        split = _split_card(args)
+        if split is None or not split[0]:
+            return None
+        return {"link": " ".join(split[0]), **({"card": split[1]} if split[1] else {})}
+    industry, rest = _industry(args, rest_needed=verb != "develop")
+    parts = {"ind": industry}
+    if verb == "develop":
+        if [w.casefold() for w in rest] == ["free"]:
+            return {**parts, "free": "free"}
+        split = _split_card(rest)
+        if split is None or split[0]:
+            return None
+        return {**parts, **({"card": split[1]} if split[1] else {})}
+    if verb == "remove":
+        return {**parts, "slot": " ".join(rest)} if rest else None
+    if verb == "build":
+        split = _split_card(rest)
+        if split is None or not split[0] or split[1] is None:
+            return None
+        return {**parts, "place": " ".join(split[0]), "card": split[1]}
+    to = _find(rest, ("to",))                       # sell
+    if not to:
+        return None
+    split = _split_card(rest[to + 1:])
+    if split is None or not split[0]:
+        return None
+    return {**parts, "slot": " ".join(rest[:to]), "merchant": " ".join(split[0]),
+            **({"card": split[1]} if split[1] else {})}
 
 
 def parse(facts: GameFacts, text: str) -> Action:
-    """Read one action in notation; raises :class:`NotationError` naming what was not understood."""
+    """Read one action in notation; raises :class:`NotationError` naming what was not understood.
+
+    Text longer than :data:`MAX_ACTION_LENGTH` characters is refused before it is read.
+    """
+    if not isinstance(text, str):
+        raise _refuse("notation.not_text", type=type(text).__name__)
+    if len(text) > MAX_ACTION_LENGTH:
+        raise _refuse("notation.too_long", length=len(text), limit=MAX_ACTION_LENGTH)
     vocab = vocabulary(facts)
     main, *extra = [part.strip() for part in text.strip().split(";")]
-    verb = main.split(maxsplit=1)[0].casefold() if main else ""
-    pattern = _PATTERNS.get(verb)
-    m = pattern.fullmatch(main) if pattern else None
-    if m is None:
+    words = main.split()
+    verb = words[0].casefold() if words else ""
+    g = _shape(words) if verb in VERBS else None
+    if g is None:
         raise NotationError([Step("notation.shape", {"text": text.strip(), "verb": verb,
-                                                     "verbs": sorted(_PATTERNS)}, ok=False)])
+                                                     "verbs": list(VERBS)}, ok=False)])
     clauses: dict[str, tuple[str, ...]] = {}
     for part in extra:
         word, _, rest = part.partition(" ")
         word = word.casefold()
         if word not in _CLAUSES or not rest.strip() or word in clauses:
             raise NotationError([Step("notation.clause", {"text": part, "clauses": list(_CLAUSES)}, ok=False)])
-        clauses[word] = vocab.sources(rest)
-    g = m.groupdict()
+        clauses[word] = vocab.sources(rest, word)
     card = vocab.lookup("cards", g["card"]) if g.get("card") else None
-    allowed = {"build": ("coal", "iron"), "network": ("coal", "beer"), "develop": ("iron",), "sell": ("beer",)}
-    stray = set(clauses) - set(allowed.get(verb, ()))
-    if stray:
-        raise NotationError([Step("notation.clause", {"text": text.strip(), "clauses": list(allowed.get(verb, ()))},
-                                  ok=False)])
+    allowed = _ALLOWED_CLAUSES.get(verb, ())
+    if set(clauses) - set(allowed):
+        raise NotationError([Step("notation.clause", {"text": text.strip(), "clauses": list(allowed)}, ok=False)])
     if verb == "build":
         location, slot = vocab.place(g["place"])
         return Build(vocab.lookup("industries", g["ind"]), location, card, slot,
@@ -287,19 +402,30 @@ def parse(facts: GameFacts, text: str) -> Action:
             merchant = location if index is None else f"{location}[{index}]"
         return Sell(vocab.lookup("industries", g["ind"]), vocab.slot(g["slot"]), merchant, card, clauses.get("beer"))
     if verb == "loan":
-        return Loan(card, int(g["amount"]) if g.get("amount") else None)
+        return Loan(card, _amount(g.get("amount"), text))
     if verb == "pass":
         return Pass(card)
     if verb == "scout":
-        cards = tuple(sorted(vocab.lookup("cards", c) for c in g["cards"].split(",")))
+        cards = vocab.cards_of(g["cards"])
         if len(cards) != 3:
             raise NotationError([Step("notation.scout_cards", {"count": len(cards)}, ok=False)])
         return Scout(cards)
     if verb == "done":
         return Done()
     if verb == "discard":
-        cards = tuple(sorted(vocab.lookup("cards", c) for c in g["cards"].split(",")))
+        cards = vocab.cards_of(g["cards"])
         if len(cards) != 2:
             raise NotationError([Step("notation.discard_cards", {"count": len(cards)}, ok=False)])
         return Discard(cards)
     return Remove(vocab.lookup("industries", g["ind"]), vocab.slot(g["slot"]))
+
+
+def _amount(written: str | None, text: str) -> int | None:
+    """A loan amount as written (``£20`` or ``20``), or None when the action names none."""
+    if written is None:
+        return None
+    amount = _number(written.removeprefix("£"))
+    if amount is None:
+        raise NotationError([Step("notation.shape", {"text": text.strip(), "verb": "loan", "verbs": list(VERBS)},
+                                  ok=False)])
+    return amount

@@ -240,13 +240,16 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
     elif wanted - 1 not in options:
         slots = view.board.locations[location].slots
         label = f"{location}[{wanted}]"
-        if not 1 <= wanted <= len(slots) or industry not in slots[wanted - 1]:
+        where = {}
+        if not 1 <= wanted <= len(slots):
+            why, where = "no_such_slot", {"location": location, "slots": len(slots)}
+        elif industry not in slots[wanted - 1]:
             why = "no_icon"
         elif label in state.tiles:
             why = overbuild_block(view, player, state.tiles[label], industry, level)["why"]
         else:
             why = "single_icon_first"
-        plan.fail("build.slot_invalid", (label,), slot=label, options=names, why=why, industry=industry)
+        plan.fail("build.slot_invalid", (label,), slot=label, options=names, why=why, industry=industry, **where)
         return None
     else:
         index = wanted - 1

@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 
 from brass_nb.rules.ruleset import Ruleset, build_ruleset
 
+from brass_nb.rules.errors import UnknownName
+from brass_nb.rules.records import Step
+
 if TYPE_CHECKING:
     import networkx as nx
 
@@ -258,7 +261,7 @@ def _location(row: dict) -> Location:
 def _raw(game: str) -> dict:
     """The parsed data file of ``game``; only known game names are ever opened (never a path)."""
     if game not in known_games():
-        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(known_games())}")
+        raise UnknownName([Step("game.unknown", {"game": game, "games": known_games()}, ok=False)])
     return json.loads(resources.files("brass_nb.data").joinpath(f"{game}.json").read_text(encoding="utf-8"))
 
 
@@ -282,7 +285,8 @@ def load_facts(game: str, edition: str | None = None) -> GameFacts:
     raw = _raw(game)
     edition = edition or editions(game)[0]
     if edition not in raw["editions"]:
-        raise ValueError(f"{raw['title']} has no edition {edition!r}: expected one of {', '.join(editions(game))}")
+        raise UnknownName([Step("edition.unknown", {"game": raw["title"], "edition": edition,
+                                                    "editions": editions(game)}, ok=False)])
     overlay = dict(raw["editions"][edition])
     cards = overlay.pop("cards", raw["cards"])
     return GameFacts(

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Sequence
-from typing import Any, Callable, Iterable, Iterator, Union
+from typing import Any, Callable, Iterable, Iterator, Union, get_args
 
 from brass_nb.rules import actions as A
 from brass_nb.rules import queries
@@ -14,7 +14,7 @@ from brass_nb.rules.build import build_actions, double_build_card_pairs, plan_bu
 from brass_nb.rules.cards import pass_actions, plan_pass, plan_scout, scout_actions
 from brass_nb.rules.cotton import cotton_sale_actions, plan_cotton_sale
 from brass_nb.rules.develop import Which, develop_actions, plan_develop
-from brass_nb.rules.errors import IllegalAction
+from brass_nb.rules.errors import IllegalAction, UnknownName, refusal
 from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.income import (loan_actions, plan_loan, plan_remove, removable_tiles, remove_actions,
                                    settle_shortfall)
@@ -267,7 +267,12 @@ class Game:
         return sorted(self.view().network(player), key=list(self.facts.board.locations).index)
 
     def connected(self, location: str) -> dict[str, int]:
-        """Every location connected to ``location`` by anyone's links, with its distance in links (nearest first)."""
+        """Every location connected to ``location`` by anyone's links, with its distance in links (nearest first).
+
+        :raises UnknownName: no location has that name (the ``query.unknown_location`` refusal).
+        """
+        if location not in self.facts.board.locations:
+            raise UnknownName([queries.unknown_location(self.view(), location)])
         reach = self.view().reachable((location,))
         return dict(sorted(reach.items(), key=lambda item: (item[1], list(self.facts.board.locations).index(item[0]))))
 
@@ -318,6 +323,10 @@ class Game:
         """Read an action written in notation (see :mod:`brass_nb.rules.actions`)."""
         return A.parse(self.facts, text)
 
+    def _action(self, action: Union[A.Action, str]) -> A.Action:
+        """An action object as given, or read from notation (anything else is a :class:`NotationError`)."""
+        return action if isinstance(action, get_args(A.Action)) else self.parse(action)
+
     def legal_actions(self) -> LegalActions:
         """Every legal action of the player to act, each stating all its choices."""
         if self._legal is None or self._legal[0] != self.state.version:
@@ -363,21 +372,23 @@ class Game:
 
     def why_not(self, action: Union[A.Action, str]) -> list[Step]:
         """Every failing condition of ``action`` here (empty when it is legal)."""
-        if isinstance(action, str):
-            action = self.parse(action)
+        action = self._action(action)
         return self._plan(action).reasons()
 
     def check(self, action: Union[A.Action, str]) -> Verdict:
         """The validator's verdict (the steps it would explain, or every failure) without playing; read-only."""
-        if isinstance(action, str):
-            action = self.parse(action)
+        action = self._action(action)
         plan = self._plan(action)
         return Verdict(action, tuple(plan.steps), tuple(plan.reasons()))
 
     def play(self, action: Union[A.Action, str]) -> Explanation:
-        """Apply a legal action and explain it; raises :class:`IllegalAction` (changing nothing) otherwise."""
-        if isinstance(action, str):
-            action = self.parse(action)
+        """Apply a legal action and explain it; changes nothing and raises otherwise.
+
+        :raises NotationError: text that is not an action;
+        :raises IllegalAction: an action against the rules here;
+        :raises AmbiguousAction: an action that leaves a choice with several legal answers unnamed.
+        """
+        action = self._action(action)
         expl = self._apply(action)
         self._redo.clear()
         return expl
@@ -385,7 +396,7 @@ class Game:
     def _apply(self, action: A.Action) -> Explanation:
         plan = self._plan(action)
         if plan.failures:
-            raise IllegalAction(plan.reasons(), str(action))
+            raise refusal(plan.reasons(), str(action))
         state = self.state
         player = self.current_player
         expl = Explanation(str(action), player, list(plan.steps))

@@ -7,11 +7,15 @@ from brass_nb.rules.sourcing import breweries_for, connected_mines, holder_facts
 from brass_nb.rules.view import View
 
 
+def unknown_location(view: View, location: str) -> Step:
+    """The refusal of every query about a place the board does not have."""
+    return Step("query.unknown_location", {"location": location, "locations": sorted(view.board.locations)}, ok=False)
+
+
 def coal_sources(view: View, location: str) -> Step:
     """Where coal used at ``location`` would come from: connected mines with coal by distance, then the market."""
     if location not in view.board.locations:
-        return Step("query.unknown_location", {"location": location, "locations": sorted(view.board.locations)},
-                    ok=False)
+        return unknown_location(view, location)
     reach = view.reachable((location,))
     mines = connected_mines(view, reach)
     merchants = view.trade_reached(reach)
@@ -37,8 +41,7 @@ def iron_sources(view: View) -> Step:
 def beer_sources(view: View, player: int, location: str) -> Step:
     """Beer ``player`` could use at ``location``: own breweries anywhere, others' only if connected."""
     if location not in view.board.locations:
-        return Step("query.unknown_location", {"location": location, "locations": sorted(view.board.locations)},
-                    ok=False)
+        return unknown_location(view, location)
     own, connected, unconnected = breweries_for(view, player, view.reachable((location,)))
     return Step("query.beer_sources", {"player": player, "location": location, "own": own, "connected": connected,
                                        "unconnected": unconnected},

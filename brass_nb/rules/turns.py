@@ -6,6 +6,7 @@ or era end also tells what happened at that end.
 from __future__ import annotations
 
 from brass_nb.rules.effects import remove_tile
+from brass_nb.rules.facts import GameFacts
 from brass_nb.rules.income import collect_income
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.scoring import industry_scores, link_scores, ranking
@@ -16,8 +17,11 @@ from brass_nb.rules.state import MerchantSpace, Player, State
 
 def deal_deck(state: State) -> list[str]:
     """The draw deck for this player count: every card whose printed minimum is <= the players."""
-    n = len(state.players)
-    facts = state.facts
+    return deck_for(state.facts, len(state.players))
+
+
+def deck_for(facts: GameFacts, n: int) -> list[str]:
+    """Every card of an ``n``-player game's deck (wild cards apart), unshuffled."""
     deck = [town for town, copies, least in facts.location_cards if least <= n for _ in range(copies)]
     deck += [facts.industry_card_name(inds) for inds, copies, least in facts.industry_cards if least <= n
              for _ in range(copies)]

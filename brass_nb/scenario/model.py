@@ -9,16 +9,18 @@ Players are numbered from 0 in Python, as in ``Game.players``; the text format n
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from brass_nb.rules.actions import normalize_name, vocabulary
-from brass_nb.rules.errors import ScenarioError
+from brass_nb.rules.actions import TWO_CARDS, normalize_name, vocabulary
 from brass_nb.rules.distant import DistantPile
+from brass_nb.rules.errors import BrassError, ScenarioError
 from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
 from brass_nb.rules.state import MerchantSpace, State, Tile
+from brass_nb.rules.turns import deck_for
 
 WILDS = ("Wild Location", "Wild Industry")
 
@@ -80,6 +82,8 @@ class Scenario:
         self.links: dict[str, tuple[int, int | None]] = {}
         self.actions: list[str] = []
         self.problems: list[Step] = []
+        self.lines: dict[str, int] = {}
+        """Where a position file wrote each whole-position fact ("order", "era", "hand 1", "action 2"...)."""
         self.distant_marker = 0                      # Lancashire's distant market
         self.distant_tiles: list[int] | None = None  # draw order, top first (None: the full set shuffled by seed)
         self.distant_closed = False
@@ -129,10 +133,14 @@ class Scenario:
 
     def merchant(self, space: str, buys: Iterable[str] = (), beer: int = 0, line: int | None = None) -> "Scenario":
         """The merchant tile on a merchant space ("Oxford[1]"): the goods it buys (none: blank) and its beer."""
-        location, _, rest = space.partition("[")
+        location, bracket, rest = space.strip().partition("[")
+        number = rest[:-1].strip() if rest.endswith("]") else ""
+        if bracket and not (number.isascii() and number.isdigit() and len(number) <= 2):
+            self._problem("scenario.syntax", line, text=space, expected="a merchant space like Oxford[1]")
+            return self
         name = self._name("locations", location, line)
         if name is not None:
-            label = f"{name}[{rest}" if rest else f"{name}[1]"
+            label = f"{name}[{int(number) if bracket else 1}]"
             self.merchants[label] = (tuple(self._industry(b, line) or b for b in buys), beer, line)
         return self
 
@@ -190,7 +198,11 @@ class Scenario:
         return self._name("industries", text, line)
 
     def _cards(self, cards: Iterable[str], line: int | None) -> list[str]:
-        return [c for c in (self._name("cards", card, line) for card in cards) if c is not None]
+        named = [(card, self._name("cards", card, line)) for card in cards]
+        for text, card in named:
+            if card == TWO_CARDS:                 # notation for a double-card build, not a card
+                self._problem("scenario.unknown_name", line, kind="card", text=text.strip())
+        return [card for _, card in named if card is not None and card != TWO_CARDS]
 
     # ------------------------------------------------------------------ checking
 
@@ -277,16 +289,29 @@ class Scenario:
                     problems.append(Step("scenario.value", {"field": name, "value": value, "player": i + 1,
                                                             "expected": f"{low} to {high}" if high is not None
                                                             else f"{low} or more", **where}, ok=False))
-            if p.mat is not None:
-                for industry, counts in p.mat.items():
-                    printed = [t.count for t in self.facts.tiles[industry]]
-                    for level, (left, most) in enumerate(zip(counts, printed), start=self.facts.tiles[industry][0].level):
-                        on_board = placed.get((i, industry, level), 0)
-                        if left < 0 or left + on_board > most:
-                            problems.append(Step("scenario.no_tile_left", {
-                                "player": i + 1, "industry": industry, "level": level, "printed": most,
-                                "on_board": on_board, "on_mat": left, **where}, ok=False))
+            for industry, counts in (p.mat or {}).items():
+                if industry not in self.facts.tiles:
+                    continue                      # reported as an unknown name where it was written
+                printed = [t.count for t in self.facts.tiles[industry]]
+                if len(counts) != len(printed):
+                    problems.append(Step("scenario.mat_levels", {"player": i + 1, "industry": industry,
+                                                                 "given": len(counts), "levels": len(printed),
+                                                                 **where}, ok=False))
+                    continue
+                for level, (left, most) in enumerate(zip(counts, printed), start=self.facts.tiles[industry][0].level):
+                    on_board = placed.get((i, industry, level), 0)
+                    if left < 0 or left + on_board > most:
+                        problems.append(Step("scenario.no_tile_left", {
+                            "player": i + 1, "industry": industry, "level": level, "printed": most,
+                            "on_board": on_board, "on_mat": left, **where}, ok=False))
         return problems
+
+    def _where(self, *keys: str) -> dict[str, int]:
+        """``{"line": n}`` for the first of ``keys`` a position file wrote, else nothing."""
+        for key in keys:
+            if key in self.lines:
+                return {"line": self.lines[key]}
+        return {}
 
     def _check_rest(self) -> list[Step]:
         problems = []
@@ -295,7 +320,8 @@ class Scenario:
             size = len(self.facts.markets[resource].prices)
             if not 0 <= cubes <= size:
                 problems.append(Step("scenario.value", {"field": f"{resource} market", "value": cubes,
-                                                        "expected": f"0 to {size}"}, ok=False))
+                                                        "expected": f"0 to {size}",
+                                                        **self._where(f"market {resource}")}, ok=False))
         for label, (_, beer, line) in self.merchants.items():
             location, index = label[:-1].split("[")
             spaces = self.facts.board.locations[location].merchant_spaces
@@ -306,27 +332,71 @@ class Scenario:
             elif not 0 <= beer <= self.facts.rules.merchant_beer_per_tile:
                 problems.append(Step("scenario.value", {"field": f"beer at {label}", "value": beer,
                                                         "expected": "0 or 1", **where}, ok=False))
-        if sorted(self.order) != list(range(n)):
-            problems.append(Step("scenario.order", {"order": [i + 1 for i in self.order], "players": n}, ok=False))
-        turn = self.order[0] if self.turn is None else self.turn
-        if turn not in self.order:
-            problems.append(Step("scenario.order", {"order": [i + 1 for i in self.order], "players": n}, ok=False))
-        elif not self.players[turn].hand:
-            problems.append(Step("scenario.no_cards", {"player": turn + 1}, ok=False))
-        if self.distant_tiles is not None and self.facts.rules.distant_market:
-            bag = self.facts.rules.distant_market.pile(n)
-            for value in self.distant_tiles:
-                if value in bag:
-                    bag.remove(value)
-                else:
-                    problems.append(Step("scenario.value", {"field": "distant market tiles",
-                                                            "value": self.distant_tiles,
-                                                            "expected": "tiles of this player count's set"},
-                                         ok=False))
-                    break
+        problems += self._check_turn()
+        problems += self._check_cards()
+        problems += self._check_distant_market()
         if self.era not in ("canal", "rail") or self.round < 1:
             problems.append(Step("scenario.value", {"field": "era and round", "value": f"{self.era} {self.round}",
-                                                    "expected": "canal or rail, round 1 or more"}, ok=False))
+                                                    "expected": "canal or rail, round 1 or more",
+                                                    **self._where("era" if self.era not in ("canal", "rail")
+                                                                  else "round")}, ok=False))
+        return problems
+
+    def _check_turn(self) -> list[Step]:
+        n = len(self.players)
+        order = {"order": [i + 1 for i in self.order], "players": n}
+        if sorted(self.order) != list(range(n)):
+            return [Step("scenario.order", {**order, **self._where("order")}, ok=False)]
+        turn = self.order[0] if self.turn is None else self.turn
+        if turn not in self.order:
+            return [Step("scenario.order", {**order, **self._where("turn")}, ok=False)]
+        if not self.players[turn].hand:
+            return [Step("scenario.no_cards", {"player": turn + 1, **self._where(f"hand {turn + 1}", "turn")},
+                         ok=False)]
+        return []
+
+    def _check_cards(self) -> list[Step]:
+        """No card more often than the deck for this player count holds it; wild cards with their piles."""
+        n = len(self.players)
+        most = Counter(deck_for(self.facts, n))
+        printed = {WILDS[0]: self.facts.wild_location, WILDS[1]: self.facts.wild_industry}
+        problems = []
+        for wild, count in self.wilds.items():
+            if not 0 <= count <= printed[wild]:
+                problems.append(Step("scenario.value", {"field": f"{wild.lower()} cards", "value": count,
+                                                        "expected": f"0 to {printed[wild]}",
+                                                        **self._where("wilds")}, ok=False))
+        most.update(printed)
+        seen = Counter({wild: max(count, 0) for wild, count in self.wilds.items()})
+        lists = [(f"{kind} {i + 1}", getattr(p, kind)) for i, p in enumerate(self.players) for kind in ("hand", "discard")]
+        reported = set()
+        for key, cards in lists + [("deck", self.deck)]:
+            seen.update(cards)
+            for card in dict.fromkeys(cards):
+                if seen[card] > most[card] and card not in reported:
+                    reported.add(card)
+                    problems.append(Step("scenario.card_count", {"card": card, "count": seen[card],
+                                                                 "most": most[card], "players": n,
+                                                                 **self._where(key)}, ok=False))
+        return problems
+
+    def _check_distant_market(self) -> list[Step]:
+        market = self.facts.rules.distant_market
+        if market is None:
+            if self.distant_marker or self.distant_tiles is not None or self.distant_closed:
+                return [Step("scenario.no_distant_market", self._where("distant"), ok=False)]
+            return []
+        problems = []
+        if not 0 <= self.distant_marker <= len(market.bonuses):
+            problems.append(Step("scenario.value", {"field": "distant market marker", "value": self.distant_marker,
+                                                    "expected": f"0 to {len(market.bonuses)}",
+                                                    **self._where("distant marker")}, ok=False))
+        if self.distant_tiles is not None:
+            bag = Counter(market.pile(len(self.players)))
+            if Counter(self.distant_tiles) - bag:
+                problems.append(Step("scenario.value", {"field": "distant market tiles", "value": self.distant_tiles,
+                                                        "expected": "tiles of this player count's set",
+                                                        **self._where("distant tiles")}, ok=False))
         return problems
 
     # ------------------------------------------------------------------ playing
@@ -392,6 +462,11 @@ class Scenario:
         self.state()
         game = game_from_text(write(self))
         if play:
-            for action in self.actions:
-                game.play(action)
+            for number, action in enumerate(self.actions, start=1):
+                try:
+                    game.play(action)
+                except BrassError as err:
+                    raise ScenarioError([Step("scenario.action", {"action": action, "error": str(err),
+                                                                  **self._where(f"action {number}")}, ok=False)]
+                                        + err.steps) from None
         return game

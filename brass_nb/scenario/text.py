@@ -27,8 +27,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from brass_nb.rules.errors import ScenarioError
-from brass_nb.rules.facts import editions
+from brass_nb.rules.actions import parse
+from brass_nb.rules.errors import NotationError, ScenarioError
+from brass_nb.rules.facts import editions, known_games
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
 from brass_nb.scenario.model import WILDS, PlayerEntry, Scenario
@@ -43,15 +44,21 @@ _MERCHANT = re.compile(r"(?P<space>.+?\])\s+(?:(?P<blank>blank)|buys\s+(?P<buys>
                        re.IGNORECASE)
 
 
+MAX_FILE_CHARS = 1_000_000
+"""A position file is a page of text; anything much larger is refused before it is read."""
+MAX_LINE_LENGTH = 1000
+MAX_DIGITS = 12
+
+
 def _fail(line: int, text: str, expected: str) -> ScenarioError:
     return ScenarioError([Step("scenario.syntax", {"line": line, "text": text, "expected": expected}, ok=False)])
 
 
 def _int(value: str, line: int, text: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise _fail(line, text, "a whole number") from None
+    digits = value.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS):
+        raise _fail(line, text[:80], f"a whole number of at most {MAX_DIGITS} digits")
+    return int(value)
 
 
 def _player(value: str, line: int, text: str) -> int:
@@ -64,23 +71,40 @@ HEADER = ("game", "edition", "players")
 
 def read(text: str) -> Scenario:
     """Build a :class:`Scenario` from position text; raises :class:`ScenarioError` naming the line."""
-    lines = [(number, raw.split("#", 1)[0].strip()) for number, raw in enumerate(text.splitlines(), start=1)]
-    lines = [(n, line) for n, line in lines if line]
-    header = {line.split(None, 1)[0].lower(): (n, line) for n, line in lines if line.split(None, 1)[0].lower()
-              in HEADER}
+    text = text.removeprefix("\ufeff")
+    if len(text) > MAX_FILE_CHARS:
+        raise ScenarioError([Step("scenario.too_large", {"size": len(text), "limit": MAX_FILE_CHARS}, ok=False)])
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if len(raw) > MAX_LINE_LENGTH:
+            raise ScenarioError([Step("scenario.line_too_long", {"line": number, "length": len(raw),
+                                                                  "limit": MAX_LINE_LENGTH}, ok=False)])
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            lines.append((number, line))
+    header = {line.split(None, 1)[0].lower(): (n, line) for n, line in lines
+              if line.split(None, 1)[0].lower() in HEADER}
     if "players" not in header:
-        raise ScenarioError([Step("scenario.syntax", {"line": 1, "text": text.splitlines()[0] if text else "",
-                                                      "expected": "a 'players N' line"}, ok=False)])
+        raise _fail(1, text.splitlines()[0] if text else "", "a 'players N' line")
     n, line = header["players"]
-    game = header.get("game", (0, "game birmingham"))[1].split(None, 1)[1]
-    edition_line = header.get("edition")
-    edition = edition_line[1].split(None, 1)[1].strip() if edition_line else None
+    value = line.partition(" ")[2].strip()
+    if not value:
+        raise _fail(n, line, "players N (the number of players)")
+    players = _int(value, n, line)
+    game_line, game_text = header.get("game", (0, "game birmingham"))
+    game = game_text.partition(" ")[2].strip()
+    if game not in known_games():
+        raise ScenarioError([Step("scenario.game", {"line": game_line, "game": game, "games": known_games()},
+                                  ok=False)])
+    edition_line, edition_text = header.get("edition", (0, ""))
+    edition = edition_text.partition(" ")[2].strip() or None
+    if edition_line and edition not in editions(game):
+        raise ScenarioError([Step("scenario.edition", {"line": edition_line, "edition": edition or "",
+                                                       "editions": editions(game)}, ok=False)])
     try:
-        sc = Scenario(game.strip(), players=_int(line.split(None, 1)[1], n, line), edition=edition)
-    except ValueError as err:
-        at = edition_line if edition_line and "edition" in str(err) else header.get("game", (n, game))
-        raise ScenarioError([Step("scenario.syntax", {"line": at[0], "text": at[1],
-                                                      "expected": str(err)}, ok=False)]) from None
+        sc = Scenario(game, players=players, edition=edition)
+    except ScenarioError as err:
+        raise ScenarioError([Step(s.rule, {**s.facts, "line": n}, ok=False) for s in err.steps]) from None
     for number, line in lines:
         _apply_line(sc, number, line)
     return sc
@@ -97,24 +121,31 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
         sc.seed = _int(rest, n, line)
     elif word == "era":
         sc.era = rest.lower()
+        sc.lines["era"] = n
     elif word == "round":
         sc.round = _int(rest, n, line)
+        sc.lines["round"] = n
     elif word == "order":
         sc.order = [_player(p, n, line) for p in rest.split()]
+        sc.lines["order"] = n
     elif word == "turn":
         sc.turn = _player(rest, n, line)
+        sc.lines["turn"] = n
     elif word == "market":
         resource, _, cubes = rest.partition(" ")
         if resource.lower() not in sc.markets:
             raise _fail(n, line, f"market {' or '.join(sc.markets)} and a number of cubes")
         sc.market(resource.lower(), _int(cubes.strip(), n, line))
+        sc.lines[f"market {resource.lower()}"] = n
     elif word == "wilds":
         counts = rest.split()
         if len(counts) != 2:
             raise _fail(n, line, "wilds <wild location cards> <wild industry cards>")
         sc.wilds = {WILDS[0]: _int(counts[0], n, line), WILDS[1]: _int(counts[1], n, line)}
+        sc.lines["wilds"] = n
     elif word == "deck":
         sc.cards(_list(rest), n)
+        sc.lines["deck"] = n
     elif word == "merchant":
         m = _MERCHANT.fullmatch(rest)
         if not m:
@@ -132,6 +163,7 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
     elif word in ("hand", "discard"):
         who, _, cards = rest.partition(" ")
         sc.player(_player(who, n, line), line=n, **{word: _list(cards)})
+        sc.lines[f"{word} {_int(who, n, line)}"] = n
     elif word == "mat":
         parts = rest.split()
         if len(parts) < 3:
@@ -157,9 +189,17 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
             raise _fail(n, line, "link Dudley - Birmingham player 2")
         sc.link(m.group("link"), _player(m.group("player"), n, line), line=n)
     elif word == "action":
+        try:
+            parse(sc.facts, rest)
+        except NotationError as err:
+            raise ScenarioError([Step("scenario.action", {"line": n, "action": rest[:80], "error": str(err)},
+                                      ok=False)] + err.steps) from None
         sc.play(rest)
+        sc.lines[f"action {len(sc.actions)}"] = n
     elif word == "distant":
         what, _, value = rest.partition(" ")
+        sc.lines["distant"] = sc.lines.get("distant", n)
+        sc.lines[f"distant {what}"] = n
         if what == "marker":
             sc.distant_marker = _int(value.strip(), n, line)
         elif what == "tiles":
@@ -239,12 +279,26 @@ def write(sc: Scenario) -> str:
 
 
 def load(path: str | Path) -> Scenario:
-    """Read a position file (``*.brass``)."""
+    """Read a position file (``*.brass``): UTF-8 text, with or without a byte-order mark."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            data = file.read(MAX_FILE_CHARS * 4 + 1)      # UTF-8 takes at most 4 bytes a character
     except OSError as err:
         raise ScenarioError([Step("save.unreadable", {"path": str(path), "error": str(err)}, ok=False)]) from None
-    return read(text)
+    if len(data) > MAX_FILE_CHARS * 4:
+        raise ScenarioError([Step("scenario.too_large", {"size": len(data), "limit": MAX_FILE_CHARS}, ok=False)])
+    return read(decode(data, str(path)))
+
+
+def decode(data: bytes, path: str) -> str:
+    """UTF-8 text (a byte-order mark is dropped); anything else is a :class:`ScenarioError` naming the line."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise ScenarioError([Step("scenario.encoding", {"path": path, "line": line, "byte": err.start,
+                                                        "utf16": data[:2] in (b"\xff\xfe", b"\xfe\xff")},
+                                  ok=False)]) from None
 
 
 def save(sc: Scenario, path: str | Path) -> None:

@@ -5,9 +5,9 @@ import html
 
 import ipywidgets as w
 
-from brass_nb.explain import CATALOGS_PLAYER, get_language, reason, render_html
+from brass_nb.explain import CATALOGS_PLAYER, language_or_default, reason, render_html
 from brass_nb.plot.live import LiveBoard
-from brass_nb.rules.errors import IllegalAction
+from brass_nb.rules.errors import BrassError
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.widgets.choices import FIELDS, kinds, narrow
@@ -30,7 +30,7 @@ class Explorer(w.VBox):
 
     def __init__(self, game: Game, language: str | None = None):
         self.game = game
-        self.language = language = language or get_language()
+        self.language = language = language_or_default(language)
         self.board = LiveBoard(game, language)
         self.explanation: Explanation | None = None   # the last action played, while it is shown
         self.picked = None                             # the action the dropdowns last picked out
@@ -221,7 +221,7 @@ class Explorer(w.VBox):
     def _play(self, action) -> None:
         try:
             self.explanation = self.game.play(action)
-        except IllegalAction as refusal:
+        except BrassError as refusal:
             self._show_status(self._refusal_html(refusal.steps))
             return
         self._refresh_after_play()
@@ -240,7 +240,7 @@ class Explorer(w.VBox):
     def _on_check(self, _button) -> None:
         try:
             reasons = self.game.why_not(self.typed.value)
-        except IllegalAction as refusal:
+        except BrassError as refusal:
             reasons = refusal.steps
         message = self._refusal_html(reasons) if reasons else html.escape(self.words["legal"])
         self._show_status(message)
@@ -248,7 +248,7 @@ class Explorer(w.VBox):
     def _history(self, move) -> None:
         try:
             result = move()
-        except IllegalAction as refusal:
+        except BrassError as refusal:
             self._show_status(self._refusal_html(refusal.steps))
             return
         self.explanation = result if isinstance(result, Explanation) else None

@@ -5,7 +5,7 @@ import html
 
 import ipywidgets as w
 
-from brass_nb.explain import get_language, reason
+from brass_nb.explain import language_or_default, reason
 from brass_nb.plot import draw, png
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
@@ -38,7 +38,7 @@ class Quiz(w.VBox):
     def __init__(self, game: Game, kind: str, facts: dict, options: list[str], answer: str, steps: list[Step],
                  language: str | None = None, highlight: list[Step] | None = None):
         self.kind, self.facts, self.answer, self.reasons = kind, facts, answer, steps
-        self.language = language = language or get_language()
+        self.language = language = language_or_default(language)
         self.correct: bool | None = None
         words = LABELS[language]
         self.question = w.HTML(f"<b>{html.escape(QUESTIONS[kind][language].format(**facts))}</b>")
