@@ -462,6 +462,14 @@ class Game:
 
     # ------------------------------------------------------------ saving
 
+    def position(self) -> str:
+        """This exact position as a position file (see :mod:`brass_nb.scenario.text`), like a chess FEN: it reads
+        back to an equal state, mid-turn, mid-action or mid-income included, and plays on identically."""
+        from brass_nb.scenario.model import Scenario
+        from brass_nb.scenario.text import write
+
+        return write(Scenario.from_game(self))
+
     def to_json(self) -> dict:
         return {"format": SAVE_FORMAT, "version": 1, **self._start, "actions": [str(a) for a in self.log]}
 

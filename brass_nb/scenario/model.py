@@ -13,12 +13,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from brass_nb.rules.actions import TWO_CARDS, normalize_name, vocabulary
+from brass_nb.rules.actions import TWO_CARDS, normalize_name, parse, vocabulary
 from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.errors import BrassError, ScenarioError
 from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.game import Game
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.records import Step
+from brass_nb.rules.ruleset import IncomeTiming
 from brass_nb.rules.state import MerchantSpace, State, Tile
 from brass_nb.rules.turns import deck_for
 
@@ -86,7 +88,15 @@ class Scenario:
         """Where a position file wrote each whole-position fact ("order", "era", "hand 1", "action 2"...)."""
         self.distant_marker = 0                      # Lancashire's distant market
         self.distant_tiles: list[int] | None = None  # draw order, top first (None: the full set shuffled by seed)
+        self.distant_drawn: list[int] | None = None  # tiles out of the pile this era, in draw order (None: the rest)
         self.distant_closed = False
+        # A position in the middle of a turn, an action or the income phase (written by Game.position()):
+        self.set_aside: list[str] = []               # cards under the divider or set aside face down this era
+        self.actions_done = 0                        # actions the player to act has taken this turn
+        self.pending: list[str] = []                 # phases of the action in progress, next first
+        self.double_build: str | None = None         # a double-card build waiting for its two cards
+        self.shortfall: tuple[int, int, int] | None = None   # player, £ owed, position in the turn order
+        self.over = False
 
     # ------------------------------------------------------------------ building
 
@@ -350,7 +360,7 @@ class Scenario:
         turn = self.order[0] if self.turn is None else self.turn
         if turn not in self.order:
             return [Step("scenario.order", {**order, **self._where("turn")}, ok=False)]
-        if not self.players[turn].hand:
+        if self.shortfall is None and not self.over and not self.pending and not self.players[turn].hand:
             return [Step("scenario.no_cards", {"player": turn + 1, **self._where(f"hand {turn + 1}", "turn")},
                          ok=False)]
         return []
@@ -370,7 +380,7 @@ class Scenario:
         seen = Counter({wild: max(count, 0) for wild, count in self.wilds.items()})
         lists = [(f"{kind} {i + 1}", getattr(p, kind)) for i, p in enumerate(self.players) for kind in ("hand", "discard")]
         reported = set()
-        for key, cards in lists + [("deck", self.deck)]:
+        for key, cards in lists + [("deck", self.deck), ("set aside", self.set_aside)]:
             seen.update(cards)
             for card in dict.fromkeys(cards):
                 if seen[card] > most[card] and card not in reported:
@@ -393,7 +403,7 @@ class Scenario:
                                                     **self._where("distant marker")}, ok=False))
         if self.distant_tiles is not None:
             bag = Counter(market.pile(len(self.players)))
-            if Counter(self.distant_tiles) - bag:
+            if Counter(self.distant_tiles) + Counter(self.distant_drawn or ()) - bag:
                 problems.append(Step("scenario.value", {"field": "distant market tiles", "value": self.distant_tiles,
                                                         "expected": "tiles of this player count's set",
                                                         **self._where("distant tiles")}, ok=False))
@@ -444,12 +454,60 @@ class Scenario:
                 tiles = list(reversed(self.distant_tiles))
                 for value in self.distant_tiles:
                     bag.remove(value)
-            state.distant = DistantPile(tiles, bag if self.distant_tiles is not None else [], self.distant_marker,
+            drawn = bag if self.distant_drawn is None or self.distant_tiles is None else list(self.distant_drawn)
+            state.distant = DistantPile(tiles, drawn if self.distant_tiles is not None else [], self.distant_marker,
                                         self.distant_closed)
         state.wilds = dict(self.wilds)
         state.era, state.round, state.order = self.era, self.round, list(self.order)
         state.turn_index = self.order.index(self.order[0] if self.turn is None else self.turn)
+        state.set_aside = list(self.set_aside)
+        state.actions_done = self.actions_done
+        state.pending = tuple(Phase(p) for p in self.pending) or None
+        state.double_build = parse(facts, self.double_build) if self.double_build else None
+        state.shortfall = self.shortfall
+        state.over = self.over
+        if self.shortfall is not None or self.over:
+            # income is paid (and a game ends) between turns: before the first or after the last of the round
+            before = not self.over and facts.rules.income_paid is IncomeTiming.ROUND_START
+            state.turn_index = -1 if before else len(self.order)
         return state
+
+    @classmethod
+    def from_game(cls, game: Game) -> "Scenario":
+        """The exact position of ``game``, also mid-turn, mid-action or mid-income: :func:`write` gives its
+        position file, which reads back to an equal state and plays on identically (like a chess FEN)."""
+        s, facts = game.state, game.facts
+        sc = cls(facts.game, len(s.players), facts.edition)
+        sc.seed = s.seed or 0
+        sc.era, sc.round, sc.order = s.era, s.round, list(s.order)
+        sc.turn = s.order[s.turn_index] if 0 <= s.turn_index < len(s.order) else None
+        sc.markets = dict(s.markets)
+        sc.wilds = dict(s.wilds)
+        sc.deck = list(reversed(s.deck))
+        sc.merchants = {label: (m.buys, m.beer, None) for label, m in s.merchants.items()}
+        sc.tiles = {label: TileEntry(t.owner, t.industry, t.level, t.flipped, t.cubes, None)
+                    for label, t in s.tiles.items()}
+        sc.links = {facts.board.links[i].label: (owner, None) for i, owner in s.links.items()}
+        full = {ind: [t.count for t in facts.tiles[ind]] for ind in facts.industries}
+        for i, p in enumerate(s.players):
+            on_board = {ind: list(counts) for ind, counts in full.items()}
+            for t in s.tiles.values():
+                if t.owner == i:
+                    on_board[t.industry][facts.level_index(t.industry, t.level)] -= 1
+            mat = {ind: list(counts) for ind, counts in p.mat.items() if counts != on_board[ind]}
+            sc.players[i] = PlayerEntry(p.money, p.income_space, p.vp, p.spent_this_round, sorted(p.hand),
+                                        list(p.discard), mat or None)
+        if s.distant is not None:
+            sc.distant_marker, sc.distant_closed = s.distant.marker, s.distant.closed
+            sc.distant_tiles = list(reversed(s.distant.tiles))
+            sc.distant_drawn = list(s.distant.drawn)
+        sc.set_aside = list(s.set_aside)
+        sc.actions_done = s.actions_done
+        sc.pending = [str(p) for p in s.pending or ()]
+        sc.double_build = str(s.double_build) if s.double_build else None
+        sc.shortfall = s.shortfall
+        sc.over = s.over
+        return sc
 
     def game(self, play: bool = False) -> Game:
         """A game starting from this position (and, with ``play``, after the scenario's own actions).

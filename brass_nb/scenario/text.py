@@ -28,6 +28,7 @@ import re
 from pathlib import Path
 
 from brass_nb.rules.actions import parse
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.errors import NotationError, ScenarioError
 from brass_nb.rules.facts import editions, known_games
 from brass_nb.rules.game import Game
@@ -38,6 +39,8 @@ ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 
 NUMERAL = {v: k for k, v in ROMAN.items()}
 _TILE = re.compile(r"(?P<slot>.+?\])\s+player\s+(?P<player>\d+)\s+(?P<industry>.+?)\s+(?P<level>[IVX]+|\d+)"
                    r"(?P<flipped>\s+flipped)?(?:\s+cubes\s+(?P<cubes>\d+))?", re.IGNORECASE)
+_SHORTFALL = re.compile(r"player\s+(?P<player>\d+)\s+owes\s+(?P<owed>\d+)\s+position\s+(?P<position>\d+)",
+                        re.IGNORECASE)
 _LINK = re.compile(r"(?P<link>.+?)\s+player\s+(?P<player>\d+)", re.IGNORECASE)
 _PLAYER = re.compile(r"(?P<player>\d+)((?:\s+(?:money|income|vp|spent)\s+-?\d+)*)", re.IGNORECASE)
 _MERCHANT = re.compile(r"(?P<space>.+?\])\s+(?:(?P<blank>blank)|buys\s+(?P<buys>.+?))(?:\s+beer\s+(?P<beer>\d+))?",
@@ -204,13 +207,44 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
             sc.distant_marker = _int(value.strip(), n, line)
         elif what == "tiles":
             sc.distant_tiles = [_int(v.strip(), n, line) for v in value.split(",") if v.strip()]
+        elif what == "drawn":
+            sc.distant_drawn = [_int(v.strip(), n, line) for v in value.split(",") if v.strip()]
         elif what == "closed" and not value.strip():
             sc.distant_closed = True
         else:
-            raise _fail(n, line, "distant marker 3 / distant tiles -1, -2 (top first) / distant closed")
+            raise _fail(n, line, "distant marker 3 / distant tiles -1, -2 (top first) / distant drawn -3 / "
+                                 "distant closed")
+    elif word == "set" and rest.lower().startswith("aside"):
+        sc.set_aside = _list(rest[len("aside"):])
+        sc.lines["set aside"] = n
+    elif word == "actions" and rest.lower().startswith("done"):
+        sc.actions_done = _int(rest[len("done"):].strip(), n, line)
+    elif word == "phase":
+        phases = _list(rest)
+        if not phases or any(p not in Phase.__members__.values() or p == Phase.END for p in phases):
+            raise _fail(n, line, "phase " + " or ".join(p for p in Phase if p is not Phase.END)
+                        + " (the decisions of the action in progress, next first)")
+        sc.pending = phases
+    elif word == "double" and rest.lower().startswith("build "):
+        text = rest[len("build "):].strip()
+        try:
+            parse(sc.facts, text)
+        except NotationError as err:
+            raise ScenarioError([Step("scenario.action", {"line": n, "action": text[:80], "error": str(err)},
+                                      ok=False)] + err.steps) from None
+        sc.double_build = text
+    elif word == "shortfall":
+        m = _SHORTFALL.fullmatch(rest)
+        if not m:
+            raise _fail(n, line, "shortfall player 2 owes 5 position 1")
+        sc.shortfall = (_player(m.group("player"), n, line), _int(m.group("owed"), n, line),
+                        _int(m.group("position"), n, line) - 1)
+    elif word == "over" and not rest:
+        sc.over = True
     else:
-        raise _fail(n, line, "a line starting with title, teaches, game, players, seed, era, round, order, turn, "
-                             "market, wilds, deck, merchant, player, hand, discard, mat, tile, link, distant or action")
+        raise _fail(n, line, "a line starting with title, teaches, game, edition, players, seed, era, round, order, "
+                             "turn, market, wilds, deck, set aside, merchant, player, hand, discard, mat, tile, link, "
+                             "distant, actions done, phase, double build, shortfall, over or action")
 
 
 def _list(text: str) -> list[str]:
@@ -272,8 +306,23 @@ def write(sc: Scenario) -> str:
         out.append(f"distant marker {sc.distant_marker}")
     if sc.distant_tiles is not None:
         out.append("distant tiles " + ", ".join(map(str, sc.distant_tiles)))
+    if sc.distant_drawn:
+        out.append("distant drawn " + ", ".join(map(str, sc.distant_drawn)))
     if sc.distant_closed:
         out.append("distant closed")
+    if sc.set_aside:
+        out.append("set aside " + ", ".join(sc.set_aside))
+    if sc.actions_done:
+        out.append(f"actions done {sc.actions_done}")
+    if sc.pending:
+        out.append("phase " + ", ".join(sc.pending))
+    if sc.double_build:
+        out.append(f"double build {sc.double_build}")
+    if sc.shortfall:
+        who, owed, position = sc.shortfall
+        out.append(f"shortfall player {who + 1} owes {owed} position {position + 1}")
+    if sc.over:
+        out.append("over")
     out += [f"action {a}" for a in sc.actions]
     return "\n".join(out) + "\n"
 
