@@ -11,12 +11,14 @@ from functools import lru_cache
 from typing import Iterable, Union
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.legend import Legend
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from PIL import Image
 
 from brass_nb.explain import get_language
 from brass_nb.plot import board, overlays, style
@@ -33,7 +35,7 @@ LAYERS = ("static", "dynamic")
 
 Highlight = Union[Step, Explanation, Iterable[Step], None]
 
-__all__ = ["DISPLAY_WIDTH", "draw", "draw_map", "png", "static_figure", "Picture"]
+__all__ = ["DISPLAY_WIDTH", "draw", "draw_map", "encode", "png", "static_figure", "Picture"]
 
 
 def _steps(highlight: Highlight) -> list[Step]:
@@ -115,9 +117,25 @@ def static_figure(facts: GameFacts, language: str) -> Figure:
 
 @lru_cache(maxsize=8)
 def _background(facts: GameFacts, language: str) -> np.ndarray:
+    """The printed board's pixels, bottom row first (as the renderer takes them)."""
     fig = static_figure(facts, language)
     fig.canvas.draw()
-    return np.asarray(fig.canvas.buffer_rgba()).copy()
+    return np.asarray(fig.canvas.buffer_rgba())[::-1].copy()
+
+
+class _Pixels(Artist):
+    """Ready pixels put down at the figure's corner as they are: unlike ``figimage``, nothing is resampled, which
+    saves most of the time of drawing the printed board under a position (at :data:`geometry.DPI`)."""
+
+    def __init__(self, pixels: np.ndarray):
+        super().__init__()
+        self.pixels = pixels
+        self.set_zorder(-1)
+
+    def draw(self, renderer) -> None:
+        gc = renderer.new_gc()
+        renderer.draw_image(gc, 0, 0, self.pixels)
+        gc.restore()
 
 
 def draw(position: Game | State, highlight: Highlight = None, network: int | None = None,
@@ -138,7 +156,7 @@ def draw(position: Game | State, highlight: Highlight = None, network: int | Non
     language = language or get_language()
     with style.fonts(language):
         fig, ax, panel = _figure(state.facts)
-        fig.figimage(_background(state.facts, language), zorder=-1)
+        fig.add_artist(_Pixels(_background(state.facts, language)))
         kinds = draw_map(ax, state, highlight, network, connected, language, layers=("dynamic",))
         board.draw_markets(panel, state, language, "dynamic")
         board.draw_players(panel, state, state.current_player, language, "dynamic")
@@ -218,8 +236,23 @@ def overlay_legend(ax: Axes, kinds: set[str], language: str) -> None:
 
 def png(fig: Figure, dpi: int | None = None) -> bytes:
     """The figure as PNG bytes, at :data:`geometry.DPI` (twice the display density) unless told otherwise."""
+    if dpi is not None and dpi != fig.dpi:
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=dpi)
+        return buffer.getvalue()
+    fig.canvas.draw()
+    return encode(fig.canvas)
+
+
+def encode(canvas: FigureCanvasAgg) -> bytes:
+    """What the canvas shows, as PNG bytes that state their pixel density (:data:`geometry.DPI`).
+
+    The picture is opaque, so RGB is enough; zlib's fastest level makes files hardly bigger (flat colours)
+    and encodes several times faster than the default.
+    """
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi or DPI)
+    image = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+    image.convert("RGB").save(buffer, format="png", compress_level=1, dpi=(DPI, DPI))
     return buffer.getvalue()
 
 

@@ -34,13 +34,14 @@ PAD = 0.35  # board units between a slot's edge and the words inside it
 
 def _owner_marker(player: int, size: float) -> dict:
     """Line2D keywords for a player's second cue: their shape in their colour, edged in white."""
-    return {"marker": style.player_marker(player), "markersize": size, "markerfacecolor": style.player_color(player),
+    return {"marker": style.player_marker(player), "markersize": size, "color": style.player_color(player),
+            "markerfacecolor": style.player_color(player),
             "markeredgecolor": "white", "markeredgewidth": 0.8, "linestyle": "none"}
 
 
 def _link_icon(ax: Axes, xy: tuple[float, float], icons: int, gid: str, size: float = 13.0) -> None:
     """A link VP icon: a dark hexagon with the number of icons, as a flipped tile or a merchant prints it."""
-    hexagon = Line2D([xy[0]], [xy[1]], marker="h", markersize=size, markerfacecolor="#3d3d3d",
+    hexagon = Line2D([xy[0]], [xy[1]], marker="h", markersize=size, color="#3d3d3d", markerfacecolor="#3d3d3d",
                      markeredgecolor="white", markeredgewidth=0.6, linestyle="none", zorder=6)
     hexagon.set_gid(gid)
     ax.add_artist(hexagon)
@@ -119,7 +120,7 @@ def _draw_names(ax: Axes, state: State, layout: Layout, language: str) -> None:
     backs = []
     for name, label in names_for(state.facts, language).items():
         x0, y0, x1, y1 = label.rect
-        backs.append(Rectangle((x0, y0), x1 - x0, y1 - y0))
+        backs.append(Rectangle((x0, y0), x1 - x0, y1 - y0, facecolor="white"))
         font = name_style(state.facts.board.locations[name].kind, language)
         text = ax.text(*centre(label.rect), label.text, ha="center", va="center", multialignment="center",
                        fontsize=style.FONT, fontweight=font["weight"], style=font["slant"], color=INK, zorder=6)
@@ -185,7 +186,7 @@ def _draw_tile(ax: Axes, state: State, layout: Layout, label: str, glyphs: dict[
     elif tile.cubes:
         resource = state.facts.resource_of[tile.industry]
         cube = Line2D([corner[0]], [corner[1]], marker="o" if resource == "beer" else "s", markersize=10,
-                      markerfacecolor=style.CUBE_COLORS[resource], markeredgecolor="white", markeredgewidth=0.6,
+                      color=style.CUBE_COLORS[resource], markerfacecolor=style.CUBE_COLORS[resource], markeredgecolor="white", markeredgewidth=0.6,
                       linestyle="none", zorder=6)
         cube.set_gid(f"cubes:{label}")
         ax.add_artist(cube)
@@ -221,7 +222,7 @@ def _draw_merchant_tiles(ax: Axes, state: State, layout: Layout, name: str, lang
                     zorder=5).set_gid(f"buys:{label}")
         if space is not None and space.beer:
             barrel = Line2D([x1 - 0.22 * layout.slot], [y1 - 0.22 * layout.slot], marker="o", markersize=6.5,
-                            markerfacecolor=style.CUBE_COLORS["beer"], markeredgecolor="white", markeredgewidth=0.6,
+                            color=style.CUBE_COLORS["beer"], markerfacecolor=style.CUBE_COLORS["beer"], markeredgecolor="white", markeredgewidth=0.6,
                             linestyle="none", zorder=6)
             barrel.set_gid(f"beer:{label}")
             ax.add_artist(barrel)

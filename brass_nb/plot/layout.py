@@ -73,15 +73,15 @@ def layout_for(facts: GameFacts) -> Layout:
         ends = link.ends if len(link.ends) > 2 else link.ends[:1]
         parts = []
         for (a, b), end in zip(link_segments[link.index], ends):
-            start = _exit(a, b, boxes[end])
-            stop = _exit(b, a, boxes[link.ends[1]]) if len(link.ends) == 2 else b
+            start = exit_point(a, b, boxes[end])
+            stop = exit_point(b, a, boxes[link.ends[1]]) if len(link.ends) == 2 else b
             parts.append((start, stop))
         visible[link.index] = tuple(parts)
     return Layout(tuple(raw["extent"]), slot, centres, slots, boxes, link_segments, link_mids, visible, icons,
                   raw.get("name_sides", {}))
 
 
-def _exit(inside: tuple[float, float], outside: tuple[float, float], box: tuple[float, float, float, float]
+def exit_point(inside: tuple[float, float], outside: tuple[float, float], box: tuple[float, float, float, float]
           ) -> tuple[float, float]:
     """Where the segment from ``inside`` (in ``box``) towards ``outside`` leaves the box."""
     (x, y), (dx, dy) = inside, (outside[0] - inside[0], outside[1] - inside[1])

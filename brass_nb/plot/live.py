@@ -6,13 +6,10 @@ background; each new highlight restores that background and draws just the overl
 """
 from __future__ import annotations
 
-import io
-
 from matplotlib.figure import Figure
-from PIL import Image
 
 from brass_nb.explain import get_language
-from brass_nb.plot import Highlight, draw, draw_overlays, free_spots
+from brass_nb.plot import Highlight, draw, draw_overlays, encode, free_spots
 from brass_nb.plot.layout import layout_for
 from brass_nb.rules.game import Game
 
@@ -50,7 +47,4 @@ class LiveBoard:
         for artist in added:
             ax.draw_artist(artist)
             artist.remove()
-        buffer = io.BytesIO()
-        Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).save(
-            buffer, format="png", compress_level=1)
-        return buffer.getvalue()
+        return encode(canvas)

@@ -12,8 +12,8 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from brass_nb.plot import style
-from brass_nb.plot.labels import Rect, Spots, around, centre, size_in_units
-from brass_nb.plot.layout import Layout
+from brass_nb.plot.labels import Rect, Spots, around, centre, overlaps, size_in_units
+from brass_nb.plot.layout import Layout, exit_point
 from brass_nb.plot.words import WORDS
 from brass_nb.rules.records import Step
 from brass_nb.rules.state import State
@@ -72,8 +72,8 @@ def _badge(ax: Axes, layout: Layout, spots: Spots, text: str, gid: str, beside: 
     label = ax.text(x, y, text, ha="center", va="center", fontsize=style.FONT, fontweight="bold", color=ink,
                     zorder=9, bbox={"boxstyle": "round,pad=0.25", "facecolor": colour, "edgecolor": "white"})
     label.set_gid(gid)
-    if pointer:
-        px, py = centre(beside[0])
+    if pointer and not overlaps(beside[0], (x, y, x, y)):
+        px, py = exit_point(centre(beside[0]), (x, y), beside[0])
         ax.add_artist(Line2D([px, x], [py, y], color=colour, linewidth=1.2, zorder=8.5))
 
 
