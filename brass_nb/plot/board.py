@@ -311,7 +311,7 @@ def _draw_distant(ax: Axes, state: State, language: str, layer: str, top: float)
     """The cotton demand track: its spaces and bonuses, the marker, the tiles left (Lancashire)."""
     words = WORDS[language]
     bonuses = state.facts.distant_market["bonuses"]
-    cell = 13.0
+    cell = min(17.0, (_panel_size(ax)[0] - 2) / (len(bonuses) + 1))
     if layer == "static":
         for i, bonus in enumerate(bonuses + ["X"]):
             ax.text(1 + (i + 0.5) * cell - 0.75, top + 2 * ROW + 1, f"+{bonus}" if bonus != "X" else "X",
