@@ -312,6 +312,10 @@ class Game:
     def _repr_png_(self) -> bytes:
         return self.picture()._repr_png_()
 
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The picture with the width Jupyter should show it at (see ``brass_nb.plot.geometry``)."""
+        return self.picture()._repr_mimebundle_(include, exclude)
+
     def __repr__(self) -> str:
         s = self.state
         status = "game over" if s.over else f"Player {self.current_player + 1} (index {self.current_player}) to act"
