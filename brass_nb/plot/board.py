@@ -17,6 +17,7 @@ from matplotlib.collections import PatchCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
+from brass_nb.explain.numerals import roman
 from brass_nb.plot import style
 from brass_nb.plot.layout import SLOT, Layout
 from brass_nb.plot.words import WORDS
@@ -137,7 +138,7 @@ def _draw_tile(ax: Axes, state: State, centre: tuple[float, float], label: str) 
     ax.add_artist(band)
     ax.text(x, y + SLOT / 2 - 0.6, style.INDUSTRY_GLYPHS[tile.industry], ha="center", va="center", fontsize=5.4,
             color="#222222", zorder=5)
-    ax.text(x, y - 0.55, style.ROMAN[tile.level], ha="center", va="center", fontsize=8.5, fontweight="bold",
+    ax.text(x, y - 0.55, roman(tile.level), ha="center", va="center", fontsize=8.5, fontweight="bold",
             color="white" if tile.flipped else colour, zorder=5)
     if tile.cubes:
         resource = state.facts.resource_of[tile.industry]

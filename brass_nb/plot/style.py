@@ -23,7 +23,6 @@ LINK_STYLES = {  # (canal allowed, rail allowed) -> line style of an empty link 
     (False, True): {"color": "#444444", "linestyle": (0, (1, 2)), "linewidth": 1.8},
 }
 
-ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 HIGHLIGHT = "#ffd400"
 CONNECTED_COLOR = "#2ca02c"
 

@@ -17,7 +17,7 @@ WORDS = {
            "era": {"canal": "運河", "rail": "鉄道"}, "market": {"coal": "石炭市場", "iron": "鉄市場"},
            "empty": "空なら{price}ポンド", "columns": ("プレイヤー", "所持金", "収入(マス)", "勝利点", "手札", "支出"),
            "player": "プレイヤー{n}", "bonus": "ビール特典: {bonus}", "link_icons": "リンク得点{n}", "distant": "遠方市場（残りタイル）",
-           "trade": "交易アイコン",
+           "trade": "市場接続アイコン",
            "bonuses": {"money": "{n}ポンド", "vp": "+{n}勝利点", "income_spaces": "収入+{n}マス",
                        "free_develop": "無料開発"},
            "links": {(True, True): "運河・鉄道", (True, False): "運河のみ", (False, True): "鉄道のみ"},
