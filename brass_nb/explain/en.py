@@ -92,7 +92,7 @@ def _coal_market(f: dict) -> str:
     return (f"{why}, so {cubes(f['count'], 'coal')} {'is' if f['count'] == 1 else 'are'} bought from the coal market at "
             f"{listing([money(p) for p in f['prices']])} (cheapest first; {money(f['empty_price'])} each once the "
             f"market is empty). Buying coal needs a connection to a market trade icon, which {TRADE[f['trade_kind']]} "
-            f"shows: {f['consumer']} is connected to {listing(f['merchants'])}.")
+            f"shows; trade icons connected to {f['consumer']}: {listing(f['merchants'])}.")
 
 
 def _coal_no_source(f: dict) -> str:
@@ -244,13 +244,12 @@ def _link_score(f: dict) -> str:
     for e in f["ends"]:
         parts = [_link_part(p, f["counts"]) for p in e["parts"]]
         ends.append(f"{e['location']} {e['icons']}" + (f" ({listing(parts)})" if parts else ""))
-    n = len(f["ends"])
-    where = ("at its ends" if n == 2 else
-             f"at all {COUNT.get(n, n)} of its ends (this link touches {COUNT.get(n, n)} places and scores all "
-             f"{COUNT.get(n, n)})")
-    what = (f"the link icons {where} (icons, not tiles or their VP)" if f["counts"] == "icons" else
-            f"1 VP for each flipped industry tile {where}, plus the icons printed there (it counts tiles, not "
-            f"their VP or income)")
+    n = COUNT.get(len(f["ends"]), len(f["ends"]))
+    where = "at its ends" if len(f["ends"]) == 2 else f"at all {n} places it touches"
+    note = "" if len(f["ends"]) == 2 else f"this link touches {n} places and scores all {n}; "
+    what = (f"the link icons {where} ({note}icons, not tiles or their VP)" if f["counts"] == "icons" else
+            f"1 VP for each flipped industry tile {where}, plus the icons printed there ({note}it counts tiles, "
+            f"not their VP or income)")
     return f"{player(f['owner'])}'s link {f['link']} scores {what}: {' + '.join(ends)} = {f['vp']} VP."
 
 
@@ -301,7 +300,7 @@ def _coal_sources(f: dict) -> str:
                  f"{money(f['market_price'])}) supplies it, reachable through {listing(f['merchants'])}.")
     else:
         text += (f" The coal market is out of reach: no connection to a market trade icon "
-                 f"({TRADE[f['trade_kind']]}).")
+                 f"(shown by {TRADE[f['trade_kind']]}).")
     return text
 
 
@@ -485,7 +484,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "market.sell": _market_sell,
     "market.full": lambda f: f"The {f['resource']} market is full, so the cubes stay on {f['slot']}.",
     "market.not_connected": lambda f: (f"{f['slot']} is not connected to a market trade icon "
-                                       f"({TRADE[f['trade_kind']]}), so its coal stays on the tile (a later "
+                                       f"(shown by {TRADE[f['trade_kind']]}), so its coal stays on the tile (a later "
                                        f"connection never sells it)."),
     "tile.flip": _flip,
     "income.advance": _income_advance,
@@ -498,9 +497,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                          f"{listing(f['network']) or 'nothing yet'}."),
     "network.place": lambda f: (f"{player(f['player'])} places a " + ("canal" if f["era"] == "canal" else "rail")
                                 + f" on {f['link']} for {money(f['cost'])}"
-                                + (f" (the second rail of the action: {money(f['cost'])}, {cubes(f['coal'], 'coal')}"
-                                   + (f" and {cubes(f['beer'], 'beer')}" if f["beer"] else ", no beer") + ")"
-                                   if f["second"] else "")
+                                + (" (the second rail of the action costs "
+                                   + listing([money(f["cost"])] + [cubes(f[r], r) for r in ("coal", "beer") if f[r]])
+                                   + ")" if f["second"] else "")
                                 + f"; {money(f['money_left'])} left."),
     "network.second_card": lambda f: "The second rail belongs to the same action: it takes no card.",
     "network.beer_not_needed": lambda f: "Only the second rail of one action needs beer.",
@@ -559,13 +558,13 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "era.distant_reset": lambda f: f"The distant market is reset: marker back to the top, {f['tiles']} tiles shuffled.",
     "sell.bonus_nothing_to_develop": lambda f: "The beer bonus's free develop has no tile it could remove, so it lapses.",
     "loan.take": lambda f: (f"{player(f['player'])} takes a {money(f['money'])} loan ({money(f['money_now'])} now; "
-                            f"a loan is not spending). The income drops {f['levels']} LEVELS, not spaces: level "
+                            f"a loan is not spending). The income drops {plural(f['levels'], 'LEVEL')}, not spaces: level "
                             f"{f['from_level']} (space {f['from_space']}) → level {f['to_level']}, on its highest "
                             f"space {f['to_space']}."),
     "loan.too_low": lambda f: (f"A loan would take your income level from {f['level']} to {f['new_level']}, below "
                                f"{f['lowest']}."),
     "scout.take": lambda f: (f"Scouting: {player(f['player'])} also discards {listing(f['discarded'])} "
-                             f"({len(f['discarded']) + 1} cards in all) and takes {listing(f['took'])}."),
+                             f"({COUNT.get(len(f['discarded']) + 1, len(f['discarded']) + 1)} cards in all) and takes {listing(f['took'])}."),
     "scout.card_count": lambda f: f"Scouting discards exactly {f['needed']} cards, not {f['count']}.",
     "scout.holding_wild": lambda f: f"You cannot scout while holding a wild card ({listing(f['wilds'])}).",
     "scout.no_wild_left": lambda f: f"No card is left in the {listing(f['piles'])} pile.",

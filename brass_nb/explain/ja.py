@@ -72,8 +72,8 @@ def _coal_market(f: dict) -> str:
     why = "つながっている炭鉱に石炭がない" if f["why"] == "no_mine" else "つながっている炭鉱の石炭が足りない"
     return (f"{why}ので、{cubes(f['count'], 'coal')}を石炭市場から{'、'.join(money(p) for p in f['prices'])}で"
             f"買います（安い枠から。市場が空なら1個{money(f['empty_price'])}）。市場から買うには市場接続アイコン"
-            f"（{TRADE[f['trade_kind']]}）へつながっている必要があり、{f['consumer']}は{'、'.join(f['merchants'])}"
-            f"につながっています。")
+            f"（{TRADE[f['trade_kind']]}）へつながっている必要があります。{f['consumer']}につながっている市場接続アイコン: "
+            f"{'、'.join(f['merchants'])}。")
 
 
 def _coal_no_source(f: dict) -> str:
@@ -436,9 +436,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                          f"自分のネットワーク: {'、'.join(f['network']) or 'まだなし'}。"),
     "network.place": lambda f: (f"{player(f['player'])}は{f['link']}に" + ("運河" if f["era"] == "canal" else "鉄道")
                                 + f"を{money(f['cost'])}で置きます"
-                                + (f"（同じアクションの二本目: {money(f['cost'])}、{cubes(f['coal'], 'coal')}"
-                                   + (f"、{cubes(f['beer'], 'beer')}" if f["beer"] else "、ビールは不要") + "）"
-                                   if f["second"] else "")
+                                + ("（同じアクションの二本目の費用: "
+                                   + "、".join([money(f["cost"])] + [cubes(f[r], r) for r in ("coal", "beer") if f[r]])
+                                   + "）" if f["second"] else "")
                                 + f"。残金{money(f['money_left'])}。"),
     "network.second_card": lambda f: "二本目の鉄道は同じアクションの一部なので、カードは捨てません。",
     "network.beer_not_needed": lambda f: "ビールが必要なのは、1アクションで建てる二本目の鉄道だけです。",
