@@ -558,7 +558,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "era.distant_reset": lambda f: f"The distant market is reset: marker back to the top, {f['tiles']} tiles shuffled.",
     "sell.bonus_nothing_to_develop": lambda f: "The beer bonus's free develop has no tile it could remove, so it lapses.",
     "loan.take": lambda f: (f"{player(f['player'])} takes a {money(f['money'])} loan ({money(f['money_now'])} now; "
-                            f"a loan is not spending). The income drops {plural(f['levels'], 'LEVEL')}, not spaces: level "
+                            f"a loan is not spending). The income drops {f['levels']} LEVEL{'' if f['levels'] == 1 else 'S'}, not spaces: level "
                             f"{f['from_level']} (space {f['from_space']}) → level {f['to_level']}, on its highest "
                             f"space {f['to_space']}."),
     "loan.too_low": lambda f: (f"A loan would take your income level from {f['level']} to {f['new_level']}, below "

@@ -247,7 +247,7 @@ _PATTERNS = {verb: re.compile(pattern, re.IGNORECASE) for verb, pattern in {
 _CLAUSES = ("coal", "iron", "beer")
 
 
-def _example(facts: GameFacts) -> str:
+def example_action(facts: GameFacts) -> str:
     """A build on this game's board, to show the shape of an action: the first town's first slot."""
     town = next(loc for loc in facts.board.locations.values() if loc.kind == "town" and loc.slots)
     return f"build {town.slots[0][0]} {town.name}[1] with card {town.name}"
@@ -262,7 +262,7 @@ def parse(facts: GameFacts, text: str) -> Action:
     m = pattern.fullmatch(main) if pattern else None
     if m is None:
         raise NotationError([Step("notation.shape", {"text": text.strip(), "verb": verb, "verbs": sorted(_PATTERNS),
-                                                     "example": _example(facts)}, ok=False)])
+                                                     "example": example_action(facts)}, ok=False)])
     clauses: dict[str, tuple[str, ...]] = {}
     for part in extra:
         word, _, rest = part.partition(" ")
