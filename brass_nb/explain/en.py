@@ -515,7 +515,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     f"crossed lightbulb: it can never be developed, only built."),
     "develop.unknown_industry": lambda f: f"There is no industry {f['industry']}.",
     "develop.extra_card": lambda f: "The second tile belongs to the same develop action: it takes no card.",
-    "develop.free_only_bonus": lambda f: "A free develop only comes from a merchant's beer bonus.",
+    "develop.free_only_bonus": lambda f: ("A free develop only comes from a merchant's beer bonus." if f["beer_bonus"]
+                                          else "This game has no free develop: every develop uses iron."),
     "develop.bonus_is_free": lambda f: "The beer bonus's develop is free: write 'develop <industry> free'.",
     "sell.merchant": lambda f: (f"The merchant at {f['merchant']} buys {listing([INDUSTRY[b] for b in f['buys']])} "
                                 f"and {f['at']} is connected to it ({links(f['distance'])}, anyone's links)."),

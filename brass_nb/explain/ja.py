@@ -453,7 +453,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     f"開発では取り除けません。建設して使う必要があります。"),
     "develop.unknown_industry": lambda f: f"{f['industry']}という産業はありません。",
     "develop.extra_card": lambda f: "二枚目の開発は同じアクションの一部なので、カードは捨てません。",
-    "develop.free_only_bonus": lambda f: "無料の開発は商人のビール特典でしかできません。",
+    "develop.free_only_bonus": lambda f: ("無料の開発は商人のビール特典でしかできません。" if f["beer_bonus"]
+                                          else "このゲームに無料の開発はありません。開発には必ず鉄を使います。"),
     "develop.bonus_is_free": lambda f: "ビール特典の開発は鉄不要です。「develop <産業> free」と書いてください。",
     "sell.merchant": lambda f: (f"{f['merchant']}の商人は{'、'.join(INDUSTRY[b] for b in f['buys'])}を買い、{f['at']}は"
                                 f"そこへつながっています（{links(f['distance'])}、誰の輸送路でもよい）。"),

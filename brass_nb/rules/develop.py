@@ -49,7 +49,8 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
     elif action.card is not None:
         plan.fail("develop.extra_card", card=action.card)
     if action.free != (which is Which.FREE):
-        plan.fail("develop.free_only_bonus" if action.free else "develop.bonus_is_free", phase=which.value)
+        plan.fail("develop.free_only_bonus" if action.free else "develop.bonus_is_free", phase=which.value,
+                  beer_bonus=bool(state.facts.rules.merchant_beer_per_tile))
     level = _check_tile(state, player, action.industry, plan)
     allocation: tuple[str, ...] | None = ()
     cost = 0

@@ -59,6 +59,8 @@ def _player(value: str, line: int, text: str) -> int:
 
 HEADER = ("game", "edition", "players")
 """Lines read before all others: they decide which rules every other line is checked against."""
+LINE_WORDS = ("title", "teaches", "game", "edition", "players", "seed", "era", "round", "order", "turn", "market", "wilds", "deck",
+              "merchant", "player", "hand", "discard", "mat", "tile", "link", "distant", "action")
 
 
 def read(text: str) -> Scenario:
@@ -76,6 +78,8 @@ def read(text: str) -> Scenario:
     edition = edition_line[1].split(None, 1)[1].strip() if edition_line else None
     try:
         sc = Scenario(game.strip(), players=_int(line.split(None, 1)[1], n, line), edition=edition)
+    except ScenarioError:
+        raise
     except ValueError as err:
         at = edition_line if edition_line and "edition" in str(err) else header.get("game", (n, game))
         raise ScenarioError([Step("scenario.syntax", {"line": at[0], "text": at[1],
@@ -168,8 +172,8 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
         else:
             raise _fail(n, line, "distant marker 3 / distant tiles -1, -2 (top first) / distant closed")
     else:
-        raise _fail(n, line, "a line starting with title, teaches, game, players, seed, era, round, order, turn, "
-                             "market, wilds, deck, merchant, player, hand, discard, mat, tile, link, distant or action")
+        words = [w for w in LINE_WORDS if w != "merchant" or sc.facts.board.merchants]
+        raise _fail(n, line, f"a line starting with {', '.join(words[:-1])} or {words[-1]}")
 
 
 def _list(text: str) -> list[str]:
