@@ -331,3 +331,19 @@ def test_birmingham_sentences_keep_birmingham_numbers(reached):
                            for t in ranking)
     (worthless,) = by_rule["shortfall.worthless"][:1]
     assert worthless.facts["slot"] == "Coventry[1]" and "£0" in reason(worthless)
+
+
+@pytest.mark.parametrize("edition", ["roxley", "2007"])
+def test_lancashire_final_ranking_names_turn_order_when_it_decides(edition):
+    """Ties on VP, income level and money are broken by the final turn order, and the sentence says so."""
+    decided = []
+    for seed in range(60):
+        counts = load_facts("lancashire", edition).rules.player_counts
+        game = bn.rules.randomplay.random_game(counts[seed % len(counts)], seed, "lancashire", edition)
+        game.undo()
+        (end,) = game.redo().find("game.end")
+        texts = {language: reason(end, language) for language in CATALOGS}
+        if any(row["behind_by"] == "turn_order" for row in end.facts["ranking"]):
+            decided.append(seed)
+            assert "later in the final turn order" in texts["en"] and "最終の手番順が後" in texts["ja"]
+    assert decided
