@@ -214,8 +214,7 @@ def test_formats_and_language_default():
         set_language("fr")
 
 
-@pytest.mark.parametrize("name", [f"birmingham_{p}p_seed{s}.{lang}.txt"
-                                  for p, s in golden.GAMES for lang in golden.LANGUAGES])
+@pytest.mark.parametrize("name", golden.NAMES)
 def test_golden_transcripts(name, golden_texts):
     expected = (ROOT / "tests" / "golden" / name).read_text(encoding="utf-8")
     actual = golden_texts[name]

@@ -17,7 +17,7 @@ from matplotlib.collections import PatchCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 
-from brass_nb.explain.en import ROMAN
+from brass_nb.explain.numerals import roman
 from brass_nb.plot import style
 from brass_nb.plot.labels import centre, name_style, names_for, text_size
 from brass_nb.plot.layout import Layout
@@ -178,7 +178,7 @@ def _draw_tile(ax: Axes, state: State, layout: Layout, label: str, glyphs: dict[
     _slot_number(ax, layout, label, state.facts.board.slot_of[label][1] + 1, colour=INK)
     ax.text(x1 - PAD, y1 - PAD * 0.6, glyphs[tile.industry], ha="right", va="top", fontsize=style.FONT, color=INK,
             zorder=5).set_gid(f"industry:{label}")
-    ax.text(x0 + PAD, y0 + PAD, ROMAN[tile.level], ha="left", va="bottom", fontsize=style.FONT,
+    ax.text(x0 + PAD, y0 + PAD, roman(tile.level), ha="left", va="bottom", fontsize=style.FONT,
             color="white" if tile.flipped else colour, zorder=5).set_gid(f"level:{label}")
     corner = (x1 - 0.27 * s, y0 + 0.27 * s)
     if tile.flipped and state.spec(tile).link_vp:

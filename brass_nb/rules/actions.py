@@ -358,6 +358,12 @@ def _shape(words: list[str]) -> dict[str, str] | None:
             **({"card": split[1]} if split[1] else {})}
 
 
+def example_action(facts: GameFacts) -> str:
+    """A build on this game's board, to show the shape of an action: the first town's first slot."""
+    town = next(loc for loc in facts.board.locations.values() if loc.kind == "town" and loc.slots)
+    return f"build {town.slots[0][0]} {town.name}[1] with card {town.name}"
+
+
 def parse(facts: GameFacts, text: str) -> Action:
     """Read one action in notation; raises :class:`NotationError` naming what was not understood.
 
@@ -374,7 +380,8 @@ def parse(facts: GameFacts, text: str) -> Action:
     g = _shape(words) if verb in VERBS else None
     if g is None:
         raise NotationError([Step("notation.shape", {"text": text.strip(), "verb": verb,
-                                                     "verbs": list(VERBS)}, ok=False)])
+                                                     "verbs": list(VERBS),
+                                                     "example": example_action(facts)}, ok=False)])
     clauses: dict[str, tuple[str, ...]] = {}
     for part in extra:
         word, _, rest = part.partition(" ")

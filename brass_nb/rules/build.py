@@ -213,9 +213,9 @@ def _after_build(state: State, label: str, industry: str, expl: Explanation) -> 
         location = state.facts.board.slot_of[label][0]
         merchants = view.trade_reached(view.reachable((location,)))
         if merchants:
-            sell_to_market(state, label, expl, "coal_mine_connected", merchants=merchants)
+            sell_to_market(state, label, expl, "coal_mine_connected", merchants=merchants, trade_kind=view.trade_kind)
         else:
-            expl.add("market.not_connected", (label,), slot=label, resource="coal")
+            expl.add("market.not_connected", (label,), slot=label, resource="coal", trade_kind=view.trade_kind)
 
 
 def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: str, level: int,

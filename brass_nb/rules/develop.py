@@ -49,7 +49,8 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
     elif action.card is not None:
         plan.fail("develop.extra_card", card=action.card)
     if action.free != (which is Which.FREE):
-        plan.fail("develop.free_only_bonus" if action.free else "develop.bonus_is_free", phase=which.value)
+        plan.fail("develop.free_only_bonus" if action.free else "develop.bonus_is_free", phase=which.value,
+                  beer_bonus=bool(state.facts.rules.merchant_beer_per_tile))
     level = _check_tile(state, player, action.industry, plan)
     allocation: tuple[str, ...] | None = ()
     cost = 0
@@ -70,8 +71,11 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
             discard(state, player, action.card, "develop", expl)
         me.mat[action.industry][state.facts.level_index(action.industry, level)] -= 1
         me.tiles_gone += 1
+        next_level = me.lowest_level(action.industry)
         expl.add("develop.remove", (f"player:{player}",), player=player, industry=action.industry, level=level,
-                 free=which is Which.FREE, next_level=me.lowest_level(action.industry))
+                 free=which is Which.FREE, next_level=next_level,
+                 next_count=0 if next_level is None else me.mat[action.industry][
+                     state.facts.level_index(action.industry, next_level)])
         consume(state, "iron", allocation, player, expl, ())
         return [Phase.DEVELOP2] if which is Which.FIRST else []
 

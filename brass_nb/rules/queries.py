@@ -27,6 +27,7 @@ def coal_sources(view: View, location: str) -> Step:
         "nearest": [label for d, _, label, _, _ in mines if d == mines[0][0]] if mines else [],
         "unconnected": unconnected, "merchants": merchants,
         "market_price": view.state.market_price("coal"), "market_cubes": view.state.markets["coal"],
+        "trade_kind": view.trade_kind,
     }, (location,) + tuple(m[2] for m in mines) + tuple(merchants))
 
 
@@ -57,7 +58,7 @@ def income_space(levels: tuple[int, ...], space: int, loan: LoanOption, lowest: 
     after_loan = level - loan.levels
     return Step("query.income_space", {
         "space": space, "level": level, "first_space": band[0], "last_space": band[-1], "band_size": len(band),
-        "loan_money": loan.money, "loan_levels": loan.levels,
+        "loan_money": loan.money, "loan_levels": loan.levels, "lowest": lowest,
         "loan_level": after_loan if after_loan >= lowest else None,
         "loan_space": max(i for i, lv in enumerate(levels) if lv == after_loan) if after_loan >= lowest else None,
     }, (f"space:{space}",))

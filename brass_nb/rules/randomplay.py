@@ -22,9 +22,9 @@ def random_action(game: Game, rng: random.Random) -> Action:
     return rng.choice(by_kind[kind])
 
 
-def random_game(players: int, seed: int, game: str = "birmingham") -> Game:
+def random_game(players: int, seed: int, game: str = "birmingham", edition: str | None = None) -> Game:
     """Play a whole game with :func:`random_action` (the same seed gives the same game)."""
-    g = new_game(game, players=players, seed=seed)
+    g = new_game(game, players=players, seed=seed, edition=edition)
     rng = random.Random(seed)
     while not g.is_over:
         g.play(random_action(g, rng))

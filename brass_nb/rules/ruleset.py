@@ -57,6 +57,14 @@ class DrawnTiles(Enum):
     BOTTOM = "bottom"
 
 
+class LinkScoring(Enum):
+    """What a link scores at its ends: the link icons on flipped tiles (Birmingham), or one per flipped tile
+    (Lancashire); both add the icons printed at merchants or external locations."""
+
+    ICONS = "icons"
+    TILES = "tiles"
+
+
 class RulesetError(ValueError):
     """A data file's rules block is malformed: raised when the file is read, never during play."""
 
@@ -119,6 +127,7 @@ class Ruleset:
     income_paid: IncomeTiming
     money_vp_per: int | None                  # None: money never scores
     tie_breaks: tuple[str, ...]               # after VP, in order: income_level, money, turn_order
+    link_scoring: LinkScoring
     sale: SaleKind
     set_aside: Mapping[str, Mapping[int, int]]   # era -> players -> cards set aside that era
     set_aside_how: SetAside
@@ -230,6 +239,7 @@ def build_ruleset(game: str, edition: str, base: dict, overlay: dict) -> Ruleset
         income_paid=_enum(IncomeTiming, raw["income_paid"], "income_paid"),
         money_vp_per=None if raw["money_vp_per"] is None else _expect(raw["money_vp_per"], int, "money_vp_per"),
         tie_breaks=ties,
+        link_scoring=_enum(LinkScoring, raw["link_scoring"], "link_scoring"),
         sale=_enum(SaleKind, raw["sale"], "sale"),
         set_aside=MappingProxyType({era: _per_players(set_aside[era], counts, f"set_aside.{era}") for era in ERAS}),
         set_aside_how=_enum(SetAside, raw["set_aside_how"], "set_aside_how"),

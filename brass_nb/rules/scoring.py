@@ -6,8 +6,8 @@ from brass_nb.rules.state import State
 
 
 def link_scores(state: State) -> list[Step]:
-    """Each link scores the link icons at all its ends: flipped industries (any owner) and merchants' printed
-    icons; not the number of tiles, nor their VP."""
+    """Each link scores at all its ends: the link icons of flipped industries (any owner; in Lancashire one per
+    flipped tile) and the icons printed at merchants or external locations; never the tiles' VP."""
     board = state.facts.board
     icons_at: dict[str, list[dict]] = {}
     for label, t in state.tiles.items():
@@ -15,6 +15,7 @@ def link_scores(state: State) -> list[Step]:
             icons_at.setdefault(board.slot_of[label][0], []).append(
                 {"slot": label, "owner": t.owner, "industry": t.industry, "level": t.level,
                  "icons": state.spec(t).link_vp})
+    counts = state.facts.rules.link_scoring.value
     steps = []
     for index, owner in sorted(state.links.items()):
         link = board.links[index]
@@ -23,11 +24,12 @@ def link_scores(state: State) -> list[Step]:
             parts = list(icons_at.get(end, []))
             printed = board.locations[end].link_vp
             if printed:
-                parts.append({"merchant": end, "icons": printed})
+                parts.append({"printed": end, "kind": board.locations[end].kind, "icons": printed})
             ends.append({"location": end, "icons": sum(p["icons"] for p in parts), "parts": parts})
         contributors = tuple(p["slot"] for e in ends for p in e["parts"] if "slot" in p)
         steps.append(Step("score.link", {"link": link.label, "owner": owner, "ends": ends,
-                                         "vp": sum(e["icons"] for e in ends)}, (f"link:{index}",) + contributors))
+                                         "vp": sum(e["icons"] for e in ends), "counts": counts},
+                          (f"link:{index}",) + contributors))
     return steps
 
 

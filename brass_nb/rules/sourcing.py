@@ -130,7 +130,8 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
         merchants = view.trade_reached(reach)
         if not merchants:
             plan.failure = Step("coal.no_source", {"consumer": consumer or starts[0], "need": need,
-                                                   "from_mines": need - remaining, "candidates": candidates},
+                                                   "from_mines": need - remaining, "candidates": candidates,
+                                                   "trade_kind": view.trade_kind},
                                 entities, ok=False)
             plan.options = []
             return plan
@@ -138,7 +139,9 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
         plan.steps.append(Step("coal.market", {"consumer": consumer or starts[0], "count": remaining,
                                                "prices": plan.market_prices, "merchants": merchants,
                                                "why": "no_mine" if not mines else "mines_short",
-                                               "market_cubes": view.state.markets["coal"]},
+                                               "market_cubes": view.state.markets["coal"],
+                                               "empty_price": view.state.facts.markets["coal"].price_when_empty,
+                                               "trade_kind": view.trade_kind},
                                entities + ("market:coal",) + tuple(merchants)))
     plan.options = [tuple(fixed) + c + (MARKET,) * remaining for c in choices]
     return plan
@@ -162,7 +165,9 @@ def plan_iron(view: View, need: int) -> SourcePlan:
     plan.market_prices = view.state.market_buy_prices("iron", remaining)
     plan.steps.append(Step("iron.market", {"count": remaining, "prices": plan.market_prices,
                                            "why": "no_works" if not works else "works_short",
-                                           "market_cubes": view.state.markets["iron"]}, ("market:iron",)))
+                                           "market_cubes": view.state.markets["iron"],
+                                           "empty_price": view.state.facts.markets["iron"].price_when_empty},
+                           ("market:iron",)))
     plan.options = [tuple(label for label, _, cubes in works for _ in range(cubes)) + (MARKET,) * remaining]
     return plan
 

@@ -98,7 +98,7 @@ def _end_turn(state: State, expl: Explanation) -> None:
     refill = state.facts.rules.refill
     drawn = _draw_up(state, p) if refill is Refill.END_OF_TURN else 0
     expl.add("turn.end", (f"player:{player}",), player=player, drawn=drawn, hand=len(p.hand), deck=len(state.deck),
-             spent=p.spent_this_round, refill=refill.value)
+             spent=p.spent_this_round, refill=refill.value, edition=state.facts.rules.edition_name)
     _next_turn(state, expl)
 
 
@@ -202,7 +202,7 @@ def _end_era(state: State, expl: Explanation) -> None:
                 p.vp += p.money // per
                 expl.add("score.money", (f"player:{i}",), player=i, money=p.money, per=per, vp=p.money // per)
         state.over = True
-        expl.add("game.end", ranking=ranking(state))
+        expl.add("game.end", ranking=ranking(state), tie_breaks=list(state.facts.rules.tie_breaks))
         return
     level_one = [label for label, t in state.tiles.items() if t.level == 1]
     for label in level_one:
@@ -225,5 +225,5 @@ def _end_era(state: State, expl: Explanation) -> None:
     state.round = 1
     _set_aside(state)
     expl.add("era.rail_begins", deck=len(state.deck), order=list(state.order),
-             hands=[len(p.hand) for p in state.players], set_aside=len(state.set_aside),
+             hands=[len(p.hand) for p in state.players], hand_size=rules.hand_size, set_aside=len(state.set_aside),
              set_aside_how=rules.set_aside_how.value, edition=rules.edition_name)

@@ -74,6 +74,12 @@ class View:
     def cubes_on_board(self, industry: str) -> int:
         return sum(t.cubes for _, _, t in self.holders(industry))
 
+    @property
+    def trade_kind(self) -> str:
+        """What shows the trade icons in this game, for explanations: "merchant" locations (Birmingham), or
+        "port" tiles and external locations (Lancashire, whose trade industries are its ports)."""
+        return "port" if self.state.facts.trade_industries else "merchant"
+
     def trade_reached(self, reach: dict[str, int]) -> list[str]:
         """Locations in ``reach`` that show a market trade icon: printed ones (Birmingham's merchants,
         Lancashire's external markets) and, in Lancashire, any port tile of any owner, flipped or not."""

@@ -27,16 +27,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from brass_nb.explain.numerals import level_of, roman
 from brass_nb.rules.actions import parse
-from brass_nb.rules.phases import Phase
 from brass_nb.rules.errors import NotationError, ScenarioError
 from brass_nb.rules.facts import editions, known_games
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
 from brass_nb.scenario.model import WILDS, PlayerEntry, Scenario
 
-ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8}
-NUMERAL = {v: k for k, v in ROMAN.items()}
 _TILE = re.compile(r"(?P<slot>.+?\])\s+player\s+(?P<player>\d+)\s+(?P<industry>.+?)\s+(?P<level>[IVX]+|\d+)"
                    r"(?P<flipped>\s+flipped)?(?:\s+cubes\s+(?P<cubes>\d+))?", re.IGNORECASE)
 _SHORTFALL = re.compile(r"player\s+(?P<player>\d+)\s+owes\s+(?P<owed>\d+)\s+position\s+(?P<position>\d+)",
@@ -70,6 +69,9 @@ def _player(value: str, line: int, text: str) -> int:
 
 HEADER = ("game", "edition", "players")
 """Lines read before all others: they decide which rules every other line is checked against."""
+LINE_WORDS = ("title", "teaches", "game", "edition", "players", "seed", "era", "round", "order", "turn", "market",
+              "wilds", "deck", "set aside", "merchant", "player", "hand", "discard", "mat", "tile", "link", "distant",
+              "actions done", "phase", "double build", "shortfall", "over", "action")
 
 
 def read(text: str) -> Scenario:
@@ -184,7 +186,7 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
             raise _fail(n, line, "tile Dudley[1] player 2 coal I cubes 2 (or ... flipped)")
         level = m.group("level").upper()
         sc.tile(m.group("slot"), _player(m.group("player"), n, line), m.group("industry"),
-                ROMAN.get(level) or _int(level, n, line), bool(m.group("flipped")),
+                level_of(level) or _int(level, n, line), bool(m.group("flipped")),
                 _int(m.group("cubes") or "0", n, line), line=n)
     elif word == "link":
         m = _LINK.fullmatch(rest)
@@ -242,9 +244,8 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
     elif word == "over" and not rest:
         sc.over = True
     else:
-        raise _fail(n, line, "a line starting with title, teaches, game, edition, players, seed, era, round, order, "
-                             "turn, market, wilds, deck, set aside, merchant, player, hand, discard, mat, tile, link, "
-                             "distant, actions done, phase, double build, shortfall, over or action")
+        words = [w for w in LINE_WORDS if w != "merchant" or sc.facts.board.merchants]
+        raise _fail(n, line, f"a line starting with {', '.join(words[:-1])} or {words[-1]}")
 
 
 def _list(text: str) -> list[str]:
@@ -297,7 +298,7 @@ def write(sc: Scenario) -> str:
     slot_order = facts.board.slot_order
     for label in sorted(sc.tiles, key=slot_order.__getitem__):
         t = sc.tiles[label]
-        out.append(f"tile {label} player {t.owner + 1} {t.industry} {NUMERAL[t.level]}"
+        out.append(f"tile {label} player {t.owner + 1} {t.industry} {roman(t.level)}"
                    + (" flipped" if t.flipped else "") + (f" cubes {t.cubes}" if t.cubes else ""))
     link_order = {l.label: l.index for l in facts.board.links}
     for label in sorted(sc.links, key=link_order.__getitem__):

@@ -25,7 +25,7 @@ FIELDS: dict[str, tuple[tuple[str, Callable[[Action], str]], ...]] = {
                 ("resources", _sources("coal", "beer"))),
     "develop": (("industry", lambda a: a.industry + (" (free)" if a.free else "")),
                 ("card", lambda a: a.card or "(same action)"), ("iron", _sources("iron"))),
-    "sell": (("tile", lambda a: f"{a.industry} {a.slot}"), ("merchant", lambda a: a.merchant),
+    "sell": (("tile", lambda a: f"{a.industry} {a.slot}"), ("sold_to", lambda a: a.merchant),
              ("card", lambda a: a.card or "(same action)"), ("beer", _sources("beer"))),
     "loan": (("card", lambda a: a.card),),
     "pass": (("card", lambda a: a.card),),

@@ -7,6 +7,7 @@ import ipywidgets as w
 
 from brass_nb.explain import CATALOGS_PLAYER, language_or_default, reason, render_html
 from brass_nb.plot.live import LiveBoard
+from brass_nb.rules.actions import example_action
 from brass_nb.rules.errors import BrassError
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation, Step
@@ -104,7 +105,7 @@ class Explorer(w.VBox):
         self.redo_button.description = words["redo"]
         self.check_button.description = words["check"]
         self.play_typed_button.description = words["play_typed"]
-        self.typed.placeholder = words["typed"]
+        self.typed.placeholder = words["typed"].format(example=example_action(self.game.facts))
 
     def _refresh(self) -> None:
         """After any change of position: status, dropdowns, then the last explanation or a preview."""

@@ -21,11 +21,14 @@ def _steps_html(steps: list[Step], language: str) -> str:
 class SourceFinder(w.VBox):
     """Pick a location and a resource: the engine's ranked sources, in words and on the board."""
 
-    def __init__(self, game: Game, location: str = "Birmingham", resource: str = "coal", language: str | None = None):
+    def __init__(self, game: Game, location: str | None = None, resource: str = "coal",
+                 language: str | None = None):
+        """``location`` defaults to the game's first town."""
         self.game = game
         self.language = language = language_or_default(language)
         places = [n for n, loc in game.facts.board.locations.items() if loc.kind != "merchant"]
-        self.location = w.Dropdown(options=places, value=location)
+        first_town = next(n for n, loc in game.facts.board.locations.items() if loc.kind == "town")
+        self.location = w.Dropdown(options=places, value=location or first_town)
         self.resource = w.ToggleButtons(options=["coal", "iron", "beer"], value=resource)
         self.toggle = language_toggle(language)
         self.text = w.HTML()
