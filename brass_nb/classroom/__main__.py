@@ -1,4 +1,5 @@
-"""The teacher's commands: ``enrol`` learners, ``collect`` quiz scores, print the learners' ``image-tag``."""
+"""The teacher's commands: ``enrol`` learners, ``collect`` quiz scores; for the hubs: ``hand-out`` the lessons into
+a home, print the learners' ``image-tag``."""
 from __future__ import annotations
 
 import argparse
@@ -7,6 +8,7 @@ from pathlib import Path
 
 from brass_nb.classroom.collect import collect, format_table, write_csv
 from brass_nb.classroom.image import image_tag
+from brass_nb.classroom.lessons import copy_lessons
 from brass_nb.classroom.passwords import enrol
 
 
@@ -19,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     collecting = commands.add_parser("collect", help="gather every learner's quiz results into one table")
     collecting.add_argument("homes", type=Path, help="the folder holding one home folder per learner")
     collecting.add_argument("--csv", type=Path, help="also write one row per learner and question to this file")
+    handing = commands.add_parser("hand-out", help="copy the lessons a learner's home lacks into it")
+    handing.add_argument("lessons", type=Path, help="the lesson notebooks (the repository's notebooks/)")
+    handing.add_argument("home", type=Path, help="the learner's home")
     tagging = commands.add_parser("image-tag", help="the tag of the learners' image built from binder/")
     tagging.add_argument("binder", type=Path, nargs="?", default=Path("binder"))
     args = parser.parse_args(argv)
@@ -39,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
                 write_csv(gathered.rows, stream)
         for problem in gathered.problems:
             print(f"problem: {problem}", file=sys.stderr)
+    elif args.command == "hand-out":
+        copied = copy_lessons(args.lessons, args.home)
+        print(f"{len(copied)} lesson file(s) copied into {args.home}")
     else:
         print(image_tag(args.binder))
     return 0
