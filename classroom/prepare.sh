@@ -23,6 +23,11 @@ if [ ! -x classroom/node_modules/.bin/configurable-http-proxy ]; then
     npm ci --prefix classroom --no-audit --no-fund --loglevel=error >&2
 fi
 
+wanted=$(sed -n 's/^python-//p' binder/runtime.txt 2>/dev/null || true)
+have=$(python -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+if [ -n "$wanted" ] && [ "$have" != "$wanted" ]; then
+    echo "prepare.sh: binder/runtime.txt asks for Python $wanted; the learners' environment gets this one, $have" >&2
+fi
 env="$env_dir/env-$(python -m brass_nb.classroom image-tag binder)"
 if [ ! -e "$env/.complete" ]; then
     echo "prepare.sh: building the learners' environment $env from binder/" >&2

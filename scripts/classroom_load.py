@@ -21,6 +21,7 @@ The summary is printed; ``--json`` also writes every figure.  The exit code is 0
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import secrets
@@ -104,6 +105,7 @@ class Report:
     learners: list[Learner] = field(default_factory=list)
     total_s: float = 0.0
     scores_collected: int = 0
+    machine_memory_growth_gib: float | None = None
     score_problems: list[str] = field(default_factory=list)
     leftover_processes: int = 0
 
@@ -117,7 +119,8 @@ class Report:
         per_user = [x.kernel_rss_mib + x.server_rss_mib for x in self.learners
                     if x.kernel_rss_mib is not None and x.server_rss_mib is not None]
         runs = [x.run_s for x in self.learners if x.run_s is not None]
-        lines = [f"learners: {self.users}; failed: {len(self.failures)}; total time {self.total_s:.0f} s"]
+        lines = [f"learners: {self.users}; failed: {len(self.failures)}; total time {self.total_s:.0f} s",
+                 f"lessons executed to the end: {len(runs)} ({sum(x.cells for x in self.learners)} code cells)"]
         if starts:
             lines.append(f"server start: median {statistics.median(starts):.1f} s, max {max(starts):.1f} s")
         if runs:
@@ -128,6 +131,9 @@ class Report:
         if per_user:
             lines.append(f"per learner (server + kernel RSS): median {statistics.median(per_user):.0f} MiB, "
                          f"max {max(per_user):.0f} MiB, all learners {sum(per_user) / 1024:.1f} GiB")
+        if self.machine_memory_growth_gib is not None:
+            lines.append(f"machine memory in use grew by {self.machine_memory_growth_gib:.1f} GiB while all ran "
+                         "(shared pages counted once; other work on the machine included)")
         lines.append(f"quiz results collected by the teacher's script: {self.scores_collected}; "
                      f"problems: {len(self.score_problems)}")
         lines.append(f"processes left running after the stop: {self.leftover_processes}")
@@ -269,14 +275,18 @@ def start_server(hub: Hub, learner: Learner, deadline: float) -> None:
     raise TimeoutError("the server was not ready in time")
 
 
-def run_lesson(hub: Hub, learner: Learner, index: int, deadline: float) -> None:
-    """Open one lesson of the learner's copy, start a kernel for it and execute every code cell, then the probe."""
+def run_lesson(hub: Hub, learner: Learner, index: int, pattern: str, deadline: float) -> None:
+    """Open one lesson of the learner's copy, start a kernel for it and execute every code cell, then the probe.
+
+    Learners take the lessons matching ``pattern`` in turn: the first learner the first lesson, and so on.
+    """
     base = f"/user/{learner.name}/api"
     listing = hub.api("GET", f"{base}/contents/lessons")
     listing.raise_for_status()
-    lessons = sorted(item["name"] for item in listing.json()["content"] if item["name"].endswith(".ipynb"))
+    lessons = sorted(item["name"] for item in listing.json()["content"]
+                     if item["name"].endswith(".ipynb") and fnmatch.fnmatch(item["name"], pattern))
     if not lessons:
-        raise RuntimeError("no lesson notebooks in the learner's lessons folder")
+        raise RuntimeError(f"no lesson notebook matching {pattern!r} in the learner's lessons folder")
     learner.lesson = lessons[index % len(lessons)]
     path = f"lessons/{learner.lesson}"
     opened = hub.api("GET", f"{base}/contents/{path}", params={"content": 1})
@@ -306,13 +316,17 @@ def run_lesson(hub: Hub, learner: Learner, index: int, deadline: float) -> None:
 
 
 def execute(channel: websocket.WebSocket, client: Session, code: str, what: str, deadline: float) -> str:
-    """Execute ``code`` in the kernel; returns what it printed; raises with the error if the cell failed."""
+    """Execute ``code`` in the kernel; returns what it printed; raises with the error if the cell failed.
+
+    Done means both the reply on the shell channel and the kernel's idle status on iopub: the two channels are not
+    ordered, so output can still arrive after the reply.
+    """
     request = client.msg("execute_request", {"code": code, "silent": False, "store_history": True,
                                              "user_expressions": {}, "allow_stdin": False, "stop_on_error": True})
     request["channel"] = "shell"
     channel.send(json.dumps(request, default=json_default))
-    printed, errors = [], []
-    while True:
+    printed, errors, reply, idle = [], [], None, False
+    while reply is None or not idle:
         if time.monotonic() > deadline:
             raise TimeoutError(f"{what} did not finish before the load test's deadline")
         frame = channel.recv()
@@ -327,19 +341,22 @@ def execute(channel: websocket.WebSocket, client: Session, code: str, what: str,
         elif kind == "error":
             errors.append(f"{content['ename']}: {content['evalue']}")
         elif kind == "execute_reply" and message["channel"] == "shell":
-            if content["status"] != "ok" or errors:
-                raise RuntimeError(f"{what} failed: {'; '.join(errors) or content.get('evalue', content)}")
-            return "".join(printed)
+            reply = content
+        elif kind == "status" and content.get("execution_state") == "idle":
+            idle = True
+    if reply["status"] != "ok" or errors:
+        raise RuntimeError(f"{what} failed: {'; '.join(errors) or reply.get('evalue', reply)}")
+    return "".join(printed)
 
 
-def run_learner(hub: Hub, learner: Learner, password: str, index: int, deadline: float) -> None:
+def run_learner(hub: Hub, learner: Learner, password: str, index: int, pattern: str, deadline: float) -> None:
     try:
         learner.login_ok = log_in(hub, learner.name, password)
         if not learner.login_ok:
             raise RuntimeError("the hub refused the issued password")
         start_server(hub, learner, deadline)
         hub.remember_processes()
-        run_lesson(hub, learner, index, deadline)
+        run_lesson(hub, learner, index, pattern, deadline)
     except Exception as error:  # every failure is recorded per learner; the run goes on for the others
         learner.failure = f"{type(error).__name__}: {error}"[:500]
 
@@ -356,7 +373,7 @@ def measure_memory(learners: list[Learner]) -> None:
                 learner.failure = learner.failure or f"process {pid} was gone before its memory was read"
 
 
-def run(users: int, timeout_s: float, keep: bool = False) -> Report:
+def run(users: int, timeout_s: float, lessons: str = "*", keep: bool = False) -> Report:
     """The whole load test; every process it starts is stopped before it returns."""
     began = time.monotonic()
     deadline = began + timeout_s
@@ -368,12 +385,14 @@ def run(users: int, timeout_s: float, keep: bool = False) -> Report:
     passwords = enrol(names, class_dir / "learners.txt")
     report.learners = [Learner(name) for name in names]
     hub = Hub(class_dir, environment)
+    available_before = psutil.virtual_memory().available
     try:
         hub.start()
         with ThreadPoolExecutor(max_workers=users) as pool:
             for index, learner in enumerate(report.learners):
-                pool.submit(run_learner, hub, learner, passwords[learner.name], index, deadline)
+                pool.submit(run_learner, hub, learner, passwords[learner.name], index, lessons, deadline)
         measure_memory(report.learners)
+        report.machine_memory_growth_gib = (available_before - psutil.virtual_memory().available) / 1024 ** 3
         gathered = collect(class_dir / "homes")
         report.scores_collected = len(gathered.rows)
         report.score_problems = list(gathered.problems)
@@ -392,11 +411,12 @@ def main() -> int:
     parser.add_argument("--users", type=int, default=30, help="learners at once (1-60)")
     parser.add_argument("--timeout", type=float, default=1200, help="seconds for the whole run")
     parser.add_argument("--json", type=Path, help="write every figure to this file")
+    parser.add_argument("--lessons", default="*", help="the lessons learners take in turn (a file pattern)")
     parser.add_argument("--keep", action="store_true", help="keep the class folder (homes, hub log)")
     args = parser.parse_args()
     if not 1 <= args.users <= 60:
         parser.error("--users must be between 1 and 60")
-    report = run(args.users, args.timeout, args.keep)
+    report = run(args.users, args.timeout, args.lessons, args.keep)
     print(report.summary())
     if args.json:
         args.json.write_text(json.dumps({**asdict(report), "summary": report.summary()}, indent=1))

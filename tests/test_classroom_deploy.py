@@ -1,8 +1,9 @@
-"""No drift between the three places that describe the learners' environment.
+"""No drift between the places that describe the learners' environment.
 
 ``binder/`` (what repo2docker builds the image from), ``classroom/jupyterhub_config.py`` (the one-machine hub, read
-here by JupyterHub's own config loader) and ``classroom/values.yaml`` (Zero to JupyterHub) must agree: the image
-built from today's ``binder/``, the same limits, start page, score file and lesson hand-out.
+here by JupyterHub's own config loader), ``classroom/values.yaml`` (Zero to JupyterHub) and the learner settings of
+``classroom/tljh_config.py`` (The Littlest JupyterHub) must agree: the image built from today's ``binder/``, the same
+limits, start page, score file and lesson hand-out.
 """
 from __future__ import annotations
 
@@ -57,12 +58,14 @@ def test_the_image_tag_changes_with_any_file_in_binder(tmp_path):
     assert image_tag(binder) != image_tag(REPO / "binder")
 
 
-def test_learners_get_the_same_limits_start_page_and_score_file_on_both_hubs(hub, learners):
+def test_learners_get_the_same_limits_start_page_and_score_file_on_every_hub(hub, learners):
     spawner = hub.config.Spawner
-    assert learners["memory"]["limit"] == spawner.mem_limit == "1G"
-    assert float(learners["cpu"]["limit"]) == spawner.cpu_limit == 1.0
-    assert learners["defaultUrl"] == spawner.default_url == f"/lab/tree/{LESSONS_FOLDER}"
-    assert learners["extraEnv"] == spawner.environment == {SCORES_VARIABLE: f"~/{SCORES_FILE}"}
+    littlest = PyFileConfigLoader("tljh_config.py", str(CLASSROOM)).load_config().Spawner
+    assert learners["memory"]["limit"] == spawner.mem_limit == littlest.mem_limit == "1G"
+    assert float(learners["cpu"]["limit"]) == spawner.cpu_limit == littlest.cpu_limit == 1.0
+    assert learners["defaultUrl"] == spawner.default_url == littlest.default_url == f"/lab/tree/{LESSONS_FOLDER}"
+    assert learners["extraEnv"] == spawner.environment == littlest.environment.get_value({}) \
+        == {SCORES_VARIABLE: f"~/{SCORES_FILE}"}
 
 
 def test_both_hubs_hand_out_the_repositorys_notebooks_folder_with_the_same_command(hub, learners, tmp_path):
