@@ -196,6 +196,12 @@ def test_the_collect_command_prints_the_table_writes_the_csv_and_lists_problems(
         "ben,lessons/01.ipynb,coal,3,False,False,market,2026-01-05T09:13:00+00:00"
 
 
+def test_collecting_from_a_folder_that_is_not_there_says_so(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["collect", str(tmp_path / "homse")])
+    assert "homse is not a folder of learners' homes" in capsys.readouterr().err
+
+
 # --- the class list ---------------------------------------------------------------------------------------------
 
 def test_enrolling_issues_a_password_per_new_learner_and_keeps_only_its_hash(tmp_path):

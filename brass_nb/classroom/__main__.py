@@ -37,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(issued)} new learner(s) in {args.class_file}; hand these passwords out, they are not kept.",
               file=sys.stderr)
     elif args.command == "collect":
+        if not args.homes.is_dir():
+            parser.error(f"{args.homes} is not a folder of learners' homes")
         gathered = collect(args.homes)
         print(format_table(gathered))
         if args.csv:
