@@ -1,6 +1,6 @@
 """Load test of the class hub: a real JupyterHub with N learners at once, each running a lesson through the hub.
 
-    python scripts/classroom_load.py --users 30          (about five minutes on two cores; see --help)
+    python scripts/classroom_load.py --users 30          (about three minutes on two busy cores; see --help)
 
 What it does, all on 127.0.0.1 and bounded in count and time:
 
