@@ -5,6 +5,7 @@ import html
 
 import ipywidgets as w
 
+from brass_nb.classroom.scores import record_answer
 from brass_nb.explain import language_or_default, reason
 from brass_nb.plot import draw, png
 from brass_nb.rules.game import Game
@@ -65,6 +66,7 @@ class Quiz(w.VBox):
         items = "".join(f"<li>{html.escape(reason(s, self.language))}</li>" for s in self.reasons)
         self.feedback.value = (f"<p style='color:{colour}'><b>{html.escape(verdict)}</b> "
                                f"{html.escape(words['answer_is'].format(answer=self.answer))}</p><ul>{items}</ul>")
+        record_answer(QUESTIONS[self.kind]["en"].format(**self.facts), self.choice.value, self.correct)
 
     @classmethod
     def coal_source(cls, game: Game, action: str, language: str | None = None) -> "Quiz":
