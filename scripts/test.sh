@@ -32,4 +32,5 @@ elif [ "$(id -u)" = 0 ] && command -v fc-list >/dev/null && [ -z "$(fc-list :lan
 fi
 
 python -m pip install --quiet --disable-pip-version-check -e ".[test]" "playwright>=1.40" "jupyterlab>=4.1"
+python -m mypy                     # the rules core, strict (pyproject.toml)
 python -m pytest -q "$@"

@@ -31,7 +31,7 @@ from __future__ import annotations
 import difflib
 import re
 from functools import cache
-from typing import NamedTuple, Union
+from typing import Callable, NamedTuple, Union
 
 from brass_nb.rules.errors import NotationError
 from brass_nb.rules.facts import MARKET, GameFacts
@@ -57,7 +57,7 @@ class Build(NamedTuple):
 
     industry: str
     location: str
-    card: str
+    card: str | None
     slot: int | None = None
     coal: Sources = None
     iron: Sources = None
@@ -113,7 +113,7 @@ class Sell(NamedTuple):
 class Loan(NamedTuple):
     """Take a loan; ``amount`` only where a game offers several (Lancashire: £10, £20 or £30)."""
 
-    card: str
+    card: str | None
     amount: int | None = None
     kind: str = "loan"
 
@@ -124,7 +124,7 @@ class Loan(NamedTuple):
 class Scout(NamedTuple):
     """Discard three cards (sorted) for one wild location and one wild industry card."""
 
-    cards: tuple[str, str, str]
+    cards: tuple[str, ...]
     kind: str = "scout"
 
     def __str__(self) -> str:
@@ -132,7 +132,7 @@ class Scout(NamedTuple):
 
 
 class Pass(NamedTuple):
-    card: str
+    card: str | None
     kind: str = "pass"
 
     def __str__(self) -> str:
@@ -151,7 +151,7 @@ class Done(NamedTuple):
 class Discard(NamedTuple):
     """The two cards of a double-card build (sorted), chosen after the build itself."""
 
-    cards: tuple[str, str]
+    cards: tuple[str, ...]
     kind: str = "discard"
 
     def __str__(self) -> str:
@@ -270,7 +270,6 @@ def vocabulary(facts: GameFacts) -> Vocabulary:
 # takes time in proportion to the length of the text (no backtracking pattern can be fed a bad line).
 _WITH_CARD = ("with", "card")
 _INDUSTRY_NOUNS = ("mill", "mine", "works")      # "iron works", "coal mine", "cotton mill"
-VERBS = ("build", "develop", "discard", "done", "loan", "network", "pass", "remove", "scout", "sell")
 _CLAUSES = ("coal", "iron", "beer")
 _ALLOWED_CLAUSES = {"build": ("coal", "iron"), "network": ("coal", "beer"), "develop": ("iron",), "sell": ("beer",)}
 
@@ -308,54 +307,95 @@ def _after(words: list[str], phrase: tuple[str, ...]) -> str | None:
     return None
 
 
-def _shape(words: list[str]) -> dict[str, str] | None:
-    """The parts of the main clause by name, or None when it does not have its verb's shape."""
-    verb, args = words[0].casefold(), words[1:]
-    if verb == "done":
-        return {} if not args else None
-    if verb == "loan":
-        amount = args[0] if args and args[0].casefold() != "with" else None
-        card = _after(args[1:] if amount else args, _WITH_CARD)
-        return None if card is None else {"card": card, **({"amount": amount} if amount else {})}
-    if verb == "pass":
-        card = _after(args, _WITH_CARD)
-        return None if card is None else {"card": card}
-    if verb == "scout":
-        cards = _after(args, ("with", "cards"))
-        return None if cards is None else {"cards": cards}
+Parts = dict[str, str]
+
+
+def _shape_done(args: list[str]) -> Parts | None:
+    return {} if not args else None
+
+
+def _shape_loan(args: list[str]) -> Parts | None:
+    amount = args[0] if args and args[0].casefold() != "with" else None
+    card = _after(args[1:] if amount else args, _WITH_CARD)
+    return None if card is None else {"card": card, **({"amount": amount} if amount else {})}
+
+
+def _shape_pass(args: list[str]) -> Parts | None:
+    card = _after(args, _WITH_CARD)
+    return None if card is None else {"card": card}
+
+
+def _shape_scout(args: list[str]) -> Parts | None:
+    cards = _after(args, ("with", "cards"))
+    return None if cards is None else {"cards": cards}
+
+
+def _shape_discard(args: list[str]) -> Parts | None:
+    return {"cards": " ".join(args)} if args else None
+
+
+def _shape_network(args: list[str]) -> Parts | None:
+    split = _split_card(args)
+    if split is None or not split[0]:
+        return None
+    return {"link": " ".join(split[0]), **({"card": split[1]} if split[1] else {})}
+
+
+def _shape_develop(args: list[str]) -> Parts | None:
     if not args:
         return None
-    if verb == "discard":
-        return {"cards": " ".join(args)}
-    if verb == "network":
-        split = _split_card(args)
-        if split is None or not split[0]:
-            return None
-        return {"link": " ".join(split[0]), **({"card": split[1]} if split[1] else {})}
-    industry, rest = _industry(args, rest_needed=verb != "develop")
-    parts = {"ind": industry}
-    if verb == "develop":
-        if [w.casefold() for w in rest] == ["free"]:
-            return {**parts, "free": "free"}
-        split = _split_card(rest)
-        if split is None or split[0]:
-            return None
-        return {**parts, **({"card": split[1]} if split[1] else {})}
-    if verb == "remove":
-        return {**parts, "slot": " ".join(rest)} if rest else None
-    if verb == "build":
-        split = _split_card(rest)
-        if split is None or not split[0] or split[1] is None:
-            return None
-        return {**parts, "place": " ".join(split[0]), "card": split[1]}
-    to = _find(rest, ("to",))                       # sell
+    industry, rest = _industry(args, rest_needed=False)
+    if [w.casefold() for w in rest] == ["free"]:
+        return {"ind": industry, "free": "free"}
+    split = _split_card(rest)
+    if split is None or split[0]:
+        return None
+    return {"ind": industry, **({"card": split[1]} if split[1] else {})}
+
+
+def _shape_remove(args: list[str]) -> Parts | None:
+    if not args:
+        return None
+    industry, rest = _industry(args, rest_needed=True)
+    return {"ind": industry, "slot": " ".join(rest)} if rest else None
+
+
+def _shape_build(args: list[str]) -> Parts | None:
+    if not args:
+        return None
+    industry, rest = _industry(args, rest_needed=True)
+    split = _split_card(rest)
+    if split is None or not split[0] or split[1] is None:
+        return None
+    return {"ind": industry, "place": " ".join(split[0]), "card": split[1]}
+
+
+def _shape_sell(args: list[str]) -> Parts | None:
+    if not args:
+        return None
+    industry, rest = _industry(args, rest_needed=True)
+    to = _find(rest, ("to",))
     if not to:
         return None
     split = _split_card(rest[to + 1:])
     if split is None or not split[0]:
         return None
-    return {**parts, "slot": " ".join(rest[:to]), "merchant": " ".join(split[0]),
+    return {"ind": industry, "slot": " ".join(rest[:to]), "merchant": " ".join(split[0]),
             **({"card": split[1]} if split[1] else {})}
+
+
+_SHAPES: dict[str, Callable[[list[str]], Parts | None]] = {
+    "build": _shape_build, "network": _shape_network, "develop": _shape_develop, "sell": _shape_sell,
+    "loan": _shape_loan, "pass": _shape_pass, "scout": _shape_scout, "done": _shape_done,
+    "discard": _shape_discard, "remove": _shape_remove,
+}
+"""The words after each verb, read into named parts (None when they do not have that verb's shape)."""
+VERBS = tuple(sorted(_SHAPES))
+
+
+def _shape(words: list[str]) -> Parts | None:
+    """The parts of the main clause by name, or None when it does not have its verb's shape."""
+    return _SHAPES[words[0].casefold()](words[1:])
 
 
 def example_action(facts: GameFacts) -> str:
@@ -393,38 +433,53 @@ def parse(facts: GameFacts, text: str) -> Action:
     allowed = _ALLOWED_CLAUSES.get(verb, ())
     if set(clauses) - set(allowed):
         raise NotationError([Step("notation.clause", {"text": text.strip(), "clauses": list(allowed)}, ok=False)])
-    if verb == "build":
-        location, slot = vocab.place(g["place"])
-        return Build(vocab.lookup("industries", g["ind"]), location, card, slot,
-                     clauses.get("coal"), clauses.get("iron"))
-    if verb == "network":
-        return Network(vocab.lookup("links", g["link"]), card, clauses.get("coal"), clauses.get("beer"))
-    if verb == "develop":
-        return Develop(vocab.lookup("industries", g["ind"]), card, clauses.get("iron"), bool(g.get("free")))
-    if verb == "sell":
-        if normalize_name(g["merchant"]) in ("distant", "distantmarket"):
-            merchant = DISTANT
-        else:
-            location, index = vocab.place(g["merchant"])
-            merchant = location if index is None else f"{location}[{index}]"
-        return Sell(vocab.lookup("industries", g["ind"]), vocab.slot(g["slot"]), merchant, card, clauses.get("beer"))
-    if verb == "loan":
-        return Loan(card, _amount(g.get("amount"), text))
-    if verb == "pass":
-        return Pass(card)
-    if verb == "scout":
+    return _READERS[verb](vocab, g, card, clauses, text)
+
+
+def _read_build(vocab: Vocabulary, g: dict[str, str], card: str | None, clauses: dict[str, tuple[str, ...]],
+                text: str) -> Action:
+    location, slot = vocab.place(g["place"])
+    return Build(vocab.lookup("industries", g["ind"]), location, card, slot, clauses.get("coal"), clauses.get("iron"))
+
+
+def _read_sell(vocab: Vocabulary, g: dict[str, str], card: str | None, clauses: dict[str, tuple[str, ...]],
+               text: str) -> Action:
+    if normalize_name(g["merchant"]) in ("distant", "distantmarket"):
+        merchant = DISTANT
+    else:
+        location, index = vocab.place(g["merchant"])
+        merchant = location if index is None else f"{location}[{index}]"
+    return Sell(vocab.lookup("industries", g["ind"]), vocab.slot(g["slot"]), merchant, card, clauses.get("beer"))
+
+
+def _read_cards(count: int, rule: str, make: Callable[[tuple[str, ...]], Action]) -> Reader:
+    """A reader for an action that names exactly ``count`` cards (scout: 3, the double-card build: 2)."""
+    def read(vocab: Vocabulary, g: dict[str, str], card: str | None, clauses: dict[str, tuple[str, ...]],
+             text: str) -> Action:
         cards = vocab.cards_of(g["cards"])
-        if len(cards) != 3:
-            raise NotationError([Step("notation.scout_cards", {"count": len(cards)}, ok=False)])
-        return Scout(cards)
-    if verb == "done":
-        return Done()
-    if verb == "discard":
-        cards = vocab.cards_of(g["cards"])
-        if len(cards) != 2:
-            raise NotationError([Step("notation.discard_cards", {"count": len(cards)}, ok=False)])
-        return Discard(cards)
-    return Remove(vocab.lookup("industries", g["ind"]), vocab.slot(g["slot"]))
+        if len(cards) != count:
+            raise NotationError([Step(rule, {"count": len(cards)}, ok=False)])
+        return make(cards)
+    return read
+
+
+Reader = Callable[["Vocabulary", dict[str, str], "str | None", dict[str, tuple[str, ...]], str], "Action"]
+_READERS: dict[str, Reader] = {
+    "build": _read_build,
+    "network": lambda vocab, g, card, clauses, text: Network(vocab.lookup("links", g["link"]), card,
+                                                             clauses.get("coal"), clauses.get("beer")),
+    "develop": lambda vocab, g, card, clauses, text: Develop(vocab.lookup("industries", g["ind"]), card,
+                                                             clauses.get("iron"), bool(g.get("free"))),
+    "sell": _read_sell,
+    "loan": lambda vocab, g, card, clauses, text: Loan(card, _amount(g.get("amount"), text)),
+    "pass": lambda vocab, g, card, clauses, text: Pass(card),
+    "scout": _read_cards(3, "notation.scout_cards", Scout),
+    "done": lambda vocab, g, card, clauses, text: Done(),
+    "discard": _read_cards(2, "notation.discard_cards", Discard),
+    "remove": lambda vocab, g, card, clauses, text: Remove(vocab.lookup("industries", g["ind"]),
+                                                           vocab.slot(g["slot"])),
+}
+"""How each verb's words become an action, once the shape and the clauses are known."""
 
 
 def _amount(written: str | None, text: str) -> int | None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
-from typing import Callable
+from typing import Any, Callable
 
 from brass_nb.rules.actions import TWO_CARDS, Build, Discard
 from brass_nb.rules.cards import discard
@@ -85,7 +85,9 @@ def slot_candidates(view: View, player: int, industry: str, location: str, level
     state = view.state
     loc = view.board.locations[location]
     labels = view.board.slot_labels[location]
-    single, double, over = [], [], []
+    single: list[int] = []
+    double: list[int] = []
+    over: list[int] = []
     for i, icons in enumerate(loc.slots):
         if industry not in icons:
             continue
@@ -97,7 +99,7 @@ def slot_candidates(view: View, player: int, industry: str, location: str, level
     return (single or double), over
 
 
-def overbuild_block(view: View, player: int, tile: Tile, industry: str, level: int) -> dict | None:
+def overbuild_block(view: View, player: int, tile: Tile, industry: str, level: int) -> dict[str, Any] | None:
     """Why ``tile`` cannot be overbuilt by ``player`` with ``industry`` at ``level`` (None if it can).
 
     Overbuilding needs a higher level of the same industry; another player's tile only if it is a
@@ -168,7 +170,7 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
     if total > p.money:
         plan.fail("money.short", need=total, have=p.money, cost=spec.cost,
                   coal_market=coal.market_cost, iron_market=iron.market_cost)
-    if plan.failures:
+    if plan.failures or slot is None:
         return plan
 
     label = labels[slot]
@@ -228,7 +230,7 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
         taken = [labels[i] for i, icons in enumerate(view.board.locations[location].slots) if industry in icons]
         blocked = [{"slot": label, "owner": state.tiles[label].owner, "industry": state.tiles[label].industry,
                     "level": state.tiles[label].level,
-                    **overbuild_block(view, player, state.tiles[label], industry, level)} for label in taken]
+                    **(overbuild_block(view, player, state.tiles[label], industry, level) or {})} for label in taken]
         plan.fail("build.slot_taken", tuple(taken), location=location, industry=industry, level=level,
                   slots=taken, blocked=blocked)
         return None
@@ -246,7 +248,7 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
         elif industry not in slots[wanted - 1]:
             why = "no_icon"
         elif label in state.tiles:
-            why = overbuild_block(view, player, state.tiles[label], industry, level)["why"]
+            why = (overbuild_block(view, player, state.tiles[label], industry, level) or {}).get("why", "")
         else:
             why = "single_icon_first"
         plan.fail("build.slot_invalid", (label,), slot=label, options=names, why=why, industry=industry, **where)
@@ -278,13 +280,16 @@ def plan_double_build_cards(view: View, player: int, action: Discard) -> Plan:
         plan.fail("card.not_in_hand", card=", ".join(sorted(missing.elements())),
                   hand=sorted(state.players[player].hand))
         return plan
-    build = plan_build(view, player, state.double_build, cards_named=True)
+    waiting = state.double_build
+    assert waiting is not None, "the double_cards phase opens only with a build waiting"
+    build = plan_build(view, player, waiting, cards_named=True)
     if build.failures:
         return build
 
     def apply(state: State, expl: Explanation) -> None:
         for card in action.cards:
             discard(state, player, card, "build", expl)
+        assert build.apply is not None
         build.apply(state, expl)
         state.double_build = None
         state.actions_done += 1          # the double-card build is both actions of the turn
@@ -326,9 +331,10 @@ def build_actions(view: View, player: int) -> list[Build]:
             continue
         labels = board.slot_labels[location]
         for industry in dict.fromkeys(i for icons in loc.slots for i in icons):
-            spec = specs.get(industry)
-            if spec is None:
+            wanted = specs.get(industry)
+            if wanted is None:
                 continue
+            spec = wanted
             cards = [c for c, inds in cards_here if inds is None or industry in inds]
             if not cards:
                 continue
@@ -350,7 +356,7 @@ def build_actions(view: View, player: int) -> list[Build]:
             iron_opts = [i or None for i in iron.options]
             for card in cards:
                 for slot in slots:
-                    for c in coal_opts:
-                        for i in iron_opts:
-                            out.append(Build(industry, location, card, slot, c, i))
+                    for coal_choice in coal_opts:
+                        for iron_choice in iron_opts:
+                            out.append(Build(industry, location, card, slot, coal_choice, iron_choice))
     return out

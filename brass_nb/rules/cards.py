@@ -11,11 +11,14 @@ from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
 
-def discard(state: State, player: int, card: str, action: str, expl: Explanation) -> None:
+def discard(state: State, player: int, card: str | None, action: str, expl: Explanation) -> None:
     """Discard a played card; wild cards go back to their own face-up piles, never to a discard pile.
+
+    ``card`` is None only for an action that names no card, which its validator has already refused.
 
     Only a build reads what the card shows; every other ``action`` kind takes any card.
     """
+    assert card is not None, "a validator refuses an action without its card (card.missing)"
     p = state.players[player]
     p.hand.remove(card)
     if card in state.wilds:

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from brass_nb.rules.actions import DISTANT, Sell
 from brass_nb.rules.cards import discard
+from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.effects import advance_income, flip
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
+from brass_nb.rules.ruleset import DistantMarket
 from brass_nb.rules.sell import check_goods_tile
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
@@ -36,7 +38,7 @@ def plan_cotton_sale(view: View, player: int, action: Sell, first: bool) -> Plan
     location = state.facts.board.slot_of[action.slot][0]
     reach = view.reachable((location,))
     if action.merchant == DISTANT:
-        distant = state.distant
+        distant, rules = _market(state)
         trade = view.trade_reached(reach)
         if not distant.is_open:
             plan.fail("sell.distant_closed", (action.slot,))
@@ -46,8 +48,8 @@ def plan_cotton_sale(view: View, player: int, action: Sell, first: bool) -> Plan
             return plan
         plan.note("sell.distant", (action.slot,) + tuple(trade), at=location, trade=trade,
                   marker=distant.marker, tiles_left=len(distant.tiles),
-                  drawn_tiles=state.facts.rules.distant_market.drawn_tiles.value,
-                  edition=state.facts.rules.edition_name)
+                  drawn_tiles=rules.drawn_tiles.value, edition=state.facts.rules.edition_name)
+
         def sell_distant(state: State, expl: Explanation) -> list[Phase]:
             if first:
                 discard(state, player, action.card, "sell", expl)
@@ -81,9 +83,15 @@ def plan_cotton_sale(view: View, player: int, action: Sell, first: bool) -> Plan
     return plan
 
 
+def _market(state: State) -> tuple[DistantPile, DistantMarket]:
+    """The distant market in play and its printed rules: cotton is sold only in a game that has one."""
+    pile, rules = state.distant, state.facts.rules.distant_market
+    assert pile is not None and rules is not None, "the cotton sale is chosen only for a game with a distant market"
+    return pile, rules
+
+
 def _sell_distant(state: State, player: int, slot: str, expl: Explanation) -> list[Phase]:
-    distant = state.distant
-    rules = state.facts.rules.distant_market
+    distant, rules = _market(state)
     bonuses = rules.bonuses
     value = distant.draw(rules)
     before = distant.marker
@@ -105,13 +113,13 @@ def cotton_sale_actions(view: View, player: int, first: bool) -> list[Sell]:
     state = view.state
     cards = list(dict.fromkeys(state.players[player].hand)) if first else [None]
     ports = [label for label, t in state.tiles.items() if t.industry in state.facts.trade_industries and not t.flipped]
-    out = []
+    out: list[Sell] = []
     for slot, tile in state.tiles.items():
         if tile.owner != player or tile.flipped or tile.industry not in state.facts.sold_industries:
             continue
         reach = view.reachable((state.facts.board.slot_of[slot][0],))
         targets = [p for p in ports if state.facts.board.slot_of[p][0] in reach]
-        if state.distant.is_open and view.trade_reached(reach):
+        if _market(state)[0].is_open and view.trade_reached(reach):
             targets.append(DISTANT)
         out += [Sell(tile.industry, slot, target, card) for target in targets for card in cards]
     return out

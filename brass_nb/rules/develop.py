@@ -65,6 +65,8 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
     if plan.failures:
         return plan
 
+    assert level is not None, "_check_tile failed the plan when there is no tile"
+
     def apply(state: State, expl: Explanation) -> list[Phase]:
         me = state.players[player]
         if which is Which.FIRST:

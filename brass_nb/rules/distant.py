@@ -5,6 +5,8 @@ The printed facts (tiles per player count, the demand track, where a drawn tile 
 """
 from __future__ import annotations
 
+from typing import Any
+
 import random
 from dataclasses import dataclass, field
 
@@ -50,5 +52,5 @@ class DistantPile:
     def copy(self) -> "DistantPile":
         return DistantPile(list(self.tiles), list(self.drawn), self.marker, self.closed)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"tiles": list(self.tiles), "drawn": list(self.drawn), "marker": self.marker, "closed": self.closed}

@@ -4,6 +4,8 @@ Only validated plans call these; each keeps the money and cube ledgers of :class
 """
 from __future__ import annotations
 
+from typing import Any
+
 from collections import Counter
 
 from brass_nb.rules.facts import MARKET
@@ -30,7 +32,7 @@ def flip(state: State, label: str, expl: Explanation, why: str) -> None:
     advance_income(state, tile.owner, spec.income, expl, "flip")
 
 
-def consume(state: State, resource: str, allocation: tuple[str, ...], player: int, expl: Explanation,
+def consume(state: State, resource: str, allocation: tuple[str, ...] | None, player: int, expl: Explanation,
             consumer: tuple[str, ...]) -> None:
     """Take the allocated cubes from tiles (free, maybe flipping them) and the market (paid, counted as spending).
 
@@ -48,7 +50,8 @@ def consume(state: State, resource: str, allocation: tuple[str, ...], player: in
         tile = state.tiles[source]
         tile.cubes -= n
         state.return_cubes(resource, n)
-        route, crossed = None, []
+        route: list[str] | None = None
+        crossed: list[int] = []
         if resource != "iron":
             found = board.route(board.slot_of[source][0], consumer, built)
             if found:
@@ -67,7 +70,7 @@ def consume(state: State, resource: str, allocation: tuple[str, ...], player: in
                  from_supply=bought - from_market, player=player)
 
 
-def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extra) -> None:
+def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extra: Any) -> None:
     """Move a new mine's or works' cubes to the empty market spaces, most expensive first, for money."""
     tile = state.tiles[label]
     resource = state.facts.resource_of[tile.industry]

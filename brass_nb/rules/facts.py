@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Iterable
 
 from brass_nb.rules.ruleset import Ruleset, build_ruleset
 
@@ -93,7 +93,7 @@ class Board:
     """
 
     def __init__(self, locations: list[Location], links: list[LinkSpace],
-                 virtual_links: list[tuple[str, ...]] = ()):
+                 virtual_links: Iterable[tuple[str, ...]] = ()):
         self.locations: dict[str, Location] = {loc.name: loc for loc in locations}
         self.links: tuple[LinkSpace, ...] = tuple(links)
         self.virtual_links = tuple(virtual_links)  # (near, far): one way, only for industry-card builds
@@ -162,8 +162,8 @@ class Board:
         if goal is None:
             return None
         locations, crossed = [goal], []
-        while parent[locations[-1]] is not None:
-            loc, index = parent[locations[-1]]
+        while (step := parent[locations[-1]]) is not None:
+            loc, index = step
             locations.append(loc)
             crossed.append(index)
         return locations[::-1], crossed[::-1]
@@ -238,7 +238,7 @@ class GameFacts:
         return {self.industry_card_name(inds): inds for inds, _, _ in self.industry_cards}
 
 
-def _tile(industry: str, row: dict) -> TileSpec:
+def _tile(industry: str, row: dict[str, Any]) -> TileSpec:
     return TileSpec(
         industry=industry, level=row["level"], count=row["count"], cost=row["cost"], coal=row["coal"],
         iron=row["iron"], beer=row["beer"], produces=row["produces"], vp=row["vp"], income=row["income"],
@@ -246,7 +246,7 @@ def _tile(industry: str, row: dict) -> TileSpec:
     )
 
 
-def _location(row: dict) -> Location:
+def _location(row: dict[str, Any]) -> Location:
     bonus = row.get("beer_bonus")
     return Location(
         name=row["name"], kind=row["kind"], slots=tuple(tuple(s) for s in row.get("slots", ())),
@@ -258,11 +258,13 @@ def _location(row: dict) -> Location:
 
 
 @cache
-def _raw(game: str) -> dict:
+def _raw(game: str) -> dict[str, Any]:
     """The parsed data file of ``game``; only known game names are ever opened (never a path)."""
     if game not in known_games():
         raise UnknownName([Step("game.unknown", {"game": game, "games": known_games()}, ok=False)])
-    return json.loads(resources.files("brass_nb.data").joinpath(f"{game}.json").read_text(encoding="utf-8"))
+    raw: dict[str, Any] = json.loads(resources.files("brass_nb.data").joinpath(f"{game}.json").read_text(
+        encoding="utf-8"))
+    return raw
 
 
 @cache

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Sequence
-from typing import Any, Callable, Iterable, Iterator, Union, get_args
+from typing import Any, Callable, Iterable, Iterator, Union, cast, get_args, overload
 
 from brass_nb.rules import actions as A
 from brass_nb.rules import queries
@@ -55,7 +55,7 @@ class PhaseRules:
 
     takes: type
     plan: Callable[[View, int, Any], Plan]
-    generate: Callable[[View, int], list[A.Action]]
+    generate: Callable[[View, int], Sequence[A.Action]]
     done_ends_it: bool = True
 
 
@@ -68,10 +68,11 @@ OUT_OF_PHASE = {
 
 
 def _kind(action_type: type) -> str:
-    return action_type._field_defaults["kind"]
+    kind: str = getattr(action_type, "_field_defaults")["kind"]
+    return kind
 
 
-class LegalActions(Sequence):
+class LegalActions(Sequence[A.Action]):
     """The legal actions of a position, read-only; prints one action per line in notation.
 
     Supports ``len``, iteration, indexing, ``in``, ``count`` and ``index``, and equals any sequence of the
@@ -84,7 +85,13 @@ class LegalActions(Sequence):
     def __len__(self) -> int:
         return len(self._actions)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> A.Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[A.Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> A.Action | tuple[A.Action, ...]:
         return self._actions[index]
 
     def __iter__(self) -> Iterator[A.Action]:
@@ -129,7 +136,7 @@ class Verdict:
 class Game:
     """One game of Brass. Create it with :func:`brass_nb.new_game` or :func:`brass_nb.load_game`."""
 
-    def __init__(self, origin: Callable[[], State], start: dict):
+    def __init__(self, origin: Callable[[], State], start: dict[str, Any]):
         self._origin = origin
         self._start = start
         self.state = origin()
@@ -147,7 +154,7 @@ class Game:
             A.Scout: plan_scout,
             A.Pass: plan_pass,
         }
-        self._generators: tuple[Callable[[View, int], list], ...] = (
+        self._generators: tuple[Callable[[View, int], Sequence[A.Action]], ...] = (
             build_actions,
             lambda view, player: network_actions(view, player, second=False),
             lambda view, player: develop_actions(view, player, Which.FIRST),
@@ -170,7 +177,7 @@ class Game:
                                            done_ends_it=False),
             Phase.SHORTFALL: PhaseRules(A.Remove,
                                         lambda view, player, action: plan_remove(view, player, action,
-                                                                                 view.state.shortfall[1]),
+                                                                                 self._shortfall()[1]),
                                         lambda view, player: remove_actions(view.state, player),
                                         done_ends_it=False),
         }
@@ -208,6 +215,18 @@ class Game:
         if self.state.shortfall:
             return Phase.SHORTFALL
         return Phase(self.state.pending[0]) if self.state.pending else None
+
+    def _actor(self) -> int:
+        """The player to decide, for code that only runs while the game goes on."""
+        player = self.state.current_player
+        if player is None:
+            raise IllegalAction([Step("game.over", {"ranking": ranking(self.state)}, ok=False)])
+        return player
+
+    def _shortfall(self) -> tuple[int, int, int]:
+        if self.state.shortfall is None:
+            raise IllegalAction([Step("phase.no_shortfall", ok=False)])
+        return self.state.shortfall
 
     # Read-only views of what a teacher or a test asks about; each returns a copy, so nothing changes the game
     # behind its back.
@@ -252,7 +271,7 @@ class Game:
         """A player's cards, sorted."""
         return tuple(sorted(self.state.players[player].hand))
 
-    def scores(self) -> list[dict]:
+    def scores(self) -> list[dict[str, Any]]:
         """Ranking (best first) by VP, then income level, then money; equal players share a place."""
         return ranking(self.state)
 
@@ -282,7 +301,7 @@ class Game:
 
     def beer_sources(self, location: str, player: int | None = None) -> Step:
         """Beer ``player`` (default: the one to act) could use at ``location``: own anywhere, others' if connected."""
-        return queries.beer_sources(self.view(), self.current_player if player is None else player, location)
+        return queries.beer_sources(self.view(), self._actor() if player is None else player, location)
 
     def income_space(self, space: int) -> Step:
         """The income level a track space shows, its band of spaces, and where a loan from there would land."""
@@ -298,8 +317,8 @@ class Game:
             self._view = (self.state.version, View(self.state))
         return self._view[1]
 
-    def picture(self, highlight=None, network: int | None = None, connected: str | None = None,
-                language: str | None = None):
+    def picture(self, highlight: Any = None, network: int | None = None, connected: str | None = None,
+                language: str | None = None) -> Any:
         """The position as a picture (shows itself in Jupyter; ``.figure()`` gives the matplotlib figure).
 
         ``highlight`` takes a step, an explanation or a list of steps; ``network`` a player index;
@@ -310,15 +329,16 @@ class Game:
         return Picture(self, highlight=highlight, network=network, connected=connected, language=language)
 
     def _repr_png_(self) -> bytes:
-        return self.picture()._repr_png_()
+        png: bytes = self.picture()._repr_png_()
+        return png
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
         """The picture with the width Jupyter should show it at (see ``brass_nb.plot.geometry``)."""
         return self.picture()._repr_mimebundle_(include, exclude)
 
     def __repr__(self) -> str:
         s = self.state
-        status = "game over" if s.over else f"Player {self.current_player + 1} (index {self.current_player}) to act"
+        status = "game over" if s.over else f"Player {self._actor() + 1} to act"
         return f"<Game {self.facts.game} {len(s.players)}p, {s.era} era round {s.round}, {status}>"
 
     # ------------------------------------------------------------ actions
@@ -329,7 +349,9 @@ class Game:
 
     def _action(self, action: Union[A.Action, str]) -> A.Action:
         """An action object as given, or read from notation (anything else is a :class:`NotationError`)."""
-        return action if isinstance(action, get_args(A.Action)) else self.parse(action)
+        if isinstance(action, get_args(A.Action)):
+            return cast(A.Action, action)
+        return self.parse(cast(str, action))                 # parse refuses anything that is not text
 
     def legal_actions(self) -> LegalActions:
         """Every legal action of the player to act, each stating all its choices."""
@@ -340,11 +362,11 @@ class Game:
     def _generate(self) -> list[A.Action]:
         if self.state.over:
             return []
-        view, player, phase = self.view(), self.current_player, self.phase
+        view, player, phase = self.view(), self._actor(), self.phase
         if phase is None:
             return [action for generate in self._generators for action in generate(view, player)]
         rules = self._phases[phase]
-        return rules.generate(view, player) + ([A.Done()] if rules.done_ends_it else [])
+        return [*rules.generate(view, player), *([A.Done()] if rules.done_ends_it else [])]
 
     def _plan(self, action: A.Action) -> Plan:
         """The validator for ``action`` in this position: the single source of every reason."""
@@ -352,7 +374,7 @@ class Game:
         if self.state.over:
             plan.fail("game.over", ranking=ranking(self.state))
             return plan
-        view, player, phase = self.view(), self.current_player, self.phase
+        view, player, phase = self.view(), self._actor(), self.phase
         if phase is None:
             planner = self._actions.get(type(action))
             if planner is None:
@@ -366,7 +388,7 @@ class Game:
             return plan
         if not isinstance(action, rules.takes):
             if phase is Phase.SHORTFALL:
-                plan.fail("phase.shortfall", player=player, owed=self.state.shortfall[1])
+                plan.fail("phase.shortfall", player=player, owed=self._shortfall()[1])
             elif isinstance(action, A.Remove):
                 plan.fail("phase.no_shortfall")
             else:
@@ -402,9 +424,10 @@ class Game:
         if plan.failures:
             raise refusal(plan.reasons(), str(action))
         state = self.state
-        player = self.current_player
+        player = self._actor()
         expl = Explanation(str(action), player, list(plan.steps))
         phase = self.phase
+        assert plan.apply is not None, "a validator without failures always says how to apply the action"
         follow_ups = plan.apply(state, expl) or []
         self._after(phase, follow_ups, expl)
         self.log.append(action)
@@ -414,15 +437,15 @@ class Game:
     def _after(self, phase: Phase | None, follow_ups: list[Phase], expl: Explanation) -> None:
         """Decide what comes next: a phase this action opened, the rest of the action, or the next action."""
         state = self.state
-        player = self.current_player
+        player = self._actor()
         if phase is Phase.SHORTFALL:
-            who, owed, position = state.shortfall
+            who, owed, position = self._shortfall()
             if state.players[who].money >= owed or not removable_tiles(state, who):
                 state.shortfall = None
                 settle_shortfall(state, who, owed, expl)
                 pay_income_from(state, position + 1, expl)
             return
-        rest = [Phase(p) for p in state.pending[1:]] if phase else []
+        rest = [Phase(p) for p in state.pending[1:]] if phase and state.pending else []
         stack = [] if Phase.END in follow_ups else follow_ups + rest
         state.pending = None
         kept = []
@@ -474,7 +497,7 @@ class Game:
 
         return write(Scenario.from_game(self))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "version": 1, **self._start, "actions": [str(a) for a in self.log]}
 
     def save(self, path: str | Path) -> None:

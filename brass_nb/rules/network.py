@@ -101,12 +101,12 @@ def network_actions(view: View, player: int, second: bool) -> list[Network]:
         coal = plan_coal(view, link.ends, terms.coal)
         if coal.failure or terms.money + coal.market_cost > p.money:
             continue
-        beers: list = [None]
+        beers: list[tuple[str, ...] | None] = [None]
         if terms.beer:
             beer = plan_beer(view, player, link.ends, terms.beer)
             if beer.failure:
                 continue
-            beers = beer.options
+            beers = list(beer.options)
         for card in cards:
             for c in coal.options:
                 for b in beers:

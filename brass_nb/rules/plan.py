@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from brass_nb.rules.catalog import refusal_rank
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.sourcing import SourcePlan
 from brass_nb.rules.state import State
@@ -25,7 +26,7 @@ class Plan:
 
     steps: list[Step] = field(default_factory=list)
     failures: list[Step] = field(default_factory=list)
-    apply: Callable[[State, Explanation], list[str] | None] | None = None
+    apply: Callable[[State, Explanation], list[Phase] | None] | None = None
 
     @property
     def ok(self) -> bool:

@@ -205,7 +205,7 @@ def _distant(raw: Any, counts: tuple[int, ...]) -> DistantMarket | None:
     return DistantMarket(MappingProxyType(tiles), bonuses, _enum(DrawnTiles, raw["drawn_tiles"], f"{where}.drawn_tiles"))
 
 
-def build_ruleset(game: str, edition: str, base: dict, overlay: dict) -> Ruleset:
+def build_ruleset(game: str, edition: str, base: dict[str, Any], overlay: dict[str, Any]) -> Ruleset:
     """Lay ``overlay`` (the edition's block) over ``base`` (the game's rules) and check every field."""
     raw = {**base, **overlay}
     names = {f.name for f in fields(Ruleset)} - {"game", "edition"}

@@ -1,6 +1,8 @@
 """Era-end scoring as records: computed without changing anything, so a position can be previewed."""
 from __future__ import annotations
 
+from typing import Any
+
 from brass_nb.rules.records import Step
 from brass_nb.rules.state import State
 
@@ -9,7 +11,7 @@ def link_scores(state: State) -> list[Step]:
     """Each link scores at all its ends: the link icons of flipped industries (any owner; in Lancashire one per
     flipped tile) and the icons printed at merchants or external locations; never the tiles' VP."""
     board = state.facts.board
-    icons_at: dict[str, list[dict]] = {}
+    icons_at: dict[str, list[dict[str, Any]]] = {}
     for label, t in state.tiles.items():
         if t.flipped:
             icons_at.setdefault(board.slot_of[label][0], []).append(
@@ -40,7 +42,7 @@ def industry_scores(state: State) -> list[Step]:
             for label, t in state.tiles.items() if t.flipped]
 
 
-def ranking(state: State) -> list[dict]:
+def ranking(state: State) -> list[dict[str, Any]]:
     """Players best first: most VP, then the ruleset's tie-breaks in order (income level, money, and in Lancashire
     the final turn order); players equal on all of these share a place.
 
@@ -54,10 +56,10 @@ def ranking(state: State) -> list[dict]:
         return tuple(value[name] for name in names)
 
     ordered = sorted(range(len(state.players)), key=key, reverse=True)
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     for position, i in enumerate(ordered):
         p = state.players[i]
-        row = {"player": i, "place": position + 1, "vp": p.vp, "income_level": p.income_level, "money": p.money,
+        row: dict[str, Any] = {"player": i, "place": position + 1, "vp": p.vp, "income_level": p.income_level, "money": p.money,
                "behind_by": None}
         if position:
             above = key(ordered[position - 1])

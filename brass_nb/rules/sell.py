@@ -120,7 +120,9 @@ def plan_sell(view: View, player: int, action: Sell, first: bool) -> Plan:
 
 def _bonus(state: State, player: int, merchant: MerchantSpace, expl: Explanation) -> list[Phase]:
     """The merchant's beer bonus, only for drinking that merchant's own beer; returns a follow-up decision."""
-    kind, amount = state.facts.board.locations[merchant.location].beer_bonus
+    bonus = state.facts.board.locations[merchant.location].beer_bonus
+    assert bonus is not None, "only a merchant location with a beer bonus gets beer"
+    kind, amount = bonus
     me = state.players[player]
     expl.add("sell.merchant_beer", (merchant.label,), merchant=merchant.label, bonus=kind, amount=amount,
              player=player)

@@ -14,11 +14,16 @@ cube, ``"market"`` for market cubes) and the :class:`Step` records that explain 
 """
 from __future__ import annotations
 
+from typing import Any, Callable, Concatenate, ParamSpec
+
 from dataclasses import dataclass, field
 
 from brass_nb.rules.facts import MARKET
 from brass_nb.rules.records import Step
 from brass_nb.rules.view import View
+
+
+P = ParamSpec("P")
 
 
 @dataclass
@@ -60,13 +65,13 @@ def distributions(caps: list[tuple[str, int]], k: int) -> list[tuple[str, ...]]:
     if not caps:
         return []
     (label, cap), rest = caps[0], caps[1:]
-    out = []
+    out: list[tuple[str, ...]] = []
     for take in range(min(cap, k), -1, -1):
         out.extend((label,) * take + tail for tail in distributions(rest, k - take))
     return out
 
 
-def holder_facts(view: View, label: str, location: str, cubes: int, distance: int | None = None) -> dict:
+def holder_facts(view: View, label: str, location: str, cubes: int, distance: int | None = None) -> dict[str, Any]:
     tile = view.state.tiles[label]
     facts = {"source": label, "location": location, "owner": tile.owner, "level": tile.level, "cubes": cubes}
     if distance is not None:
@@ -81,11 +86,12 @@ def connected_mines(view: View, reach: dict[str, int]) -> list[tuple[int, int, s
                   if loc in reach)
 
 
-def _memoised(plan_function):
+def _memoised(plan_function: Callable[Concatenate[View, P], SourcePlan]
+              ) -> Callable[Concatenate[View, P], SourcePlan]:
     """Plans depend only on the position and the arguments: compute each once per :class:`View`."""
-    def planner(view: View, *args, **kwargs) -> SourcePlan:
+    def planner(view: View, /, *args: P.args, **kwargs: P.kwargs) -> SourcePlan:
         key = (plan_function.__name__, args, tuple(sorted(kwargs.items())))
-        found = view.plans.get(key)
+        found: SourcePlan | None = view.plans.get(key)
         if found is None:
             found = view.plans[key] = plan_function(view, *args, **kwargs)
         return found
@@ -172,7 +178,7 @@ def plan_iron(view: View, need: int) -> SourcePlan:
     return plan
 
 
-def breweries_for(view: View, player: int, reach: dict[str, int]) -> tuple[list[dict], list[dict], list[dict]]:
+def breweries_for(view: View, player: int, reach: dict[str, int]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     """Breweries with beer as ``player`` sees them from ``reach``: own (no connection needed), another player's
     that are connected, and another player's that are not (never usable)."""
     own, connected, unconnected = [], [], []

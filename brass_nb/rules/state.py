@@ -8,12 +8,17 @@ that conservation can be checked.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import random
 from dataclasses import dataclass
 from itertools import count
 
 from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.facts import GameFacts, TileSpec
+
+if TYPE_CHECKING:
+    from brass_nb.rules.actions import Build
 
 
 _VERSIONS = count(1)
@@ -35,7 +40,7 @@ class Tile:
         side = "flipped" if self.flipped else "unflipped"
         return f"Tile(player {self.owner}, {self.industry} {self.level}, {side}, cubes={self.cubes})"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"owner": self.owner, "industry": self.industry, "level": self.level,
                 "flipped": self.flipped, "cubes": self.cubes}
 
@@ -79,7 +84,7 @@ class Player:
         return (f"Player({self.index}: £{self.money}, income level {self.income_level} "
                 f"(space {self.income_space}), {self.vp} VP, {len(self.hand)} cards)")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"money": self.money, "income_space": self.income_space, "vp": self.vp, "hand": sorted(self.hand),
                 "discard": list(self.discard), "mat": {k: list(v) for k, v in self.mat.items()},
                 "links_left": self.links_left, "spent_this_round": self.spent_this_round,
@@ -126,7 +131,7 @@ class State:
         self.version = next(_VERSIONS)
         self.set_aside: list[str] = []     # Lancashire: cards under the divider or set aside face down this era
         self.distant: DistantPile | None = None   # Lancashire: the distant cotton market
-        self.double_build = None           # Lancashire: a double-card build waiting for its two cards
+        self.double_build: Build | None = None   # Lancashire: a double-card build waiting for its two cards
 
     def shuffler(self, event: str) -> random.Random:
         """The random source of one event (the setup, the canal era's end), derived from the seed alone: a state
@@ -205,7 +210,7 @@ class State:
         room = size - n
         return [market.prices[size - n - 1 - i] for i in range(min(count, room))]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Canonical JSON-friendly form; equal states give equal dicts."""
         return {
             "game": self.facts.game, "edition": self.facts.edition, "seed": self.seed, "era": self.era, "round": self.round,

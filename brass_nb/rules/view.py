@@ -5,6 +5,8 @@ A :class:`View` is thrown away whenever the state changes; within one position i
 """
 from __future__ import annotations
 
+from typing import Any
+
 from brass_nb.rules.state import State, Tile
 
 
@@ -16,7 +18,7 @@ class View:
         self._reach: dict[tuple[str, ...], dict[str, int]] = {}
         self._network: dict[int, frozenset[str]] = {}
         self._holders: dict[str, list[tuple[str, str, Tile]]] = {}
-        self.plans: dict[tuple, object] = {}  # source plans, memoised by brass_nb.rules.sourcing
+        self.plans: dict[tuple[Any, ...], Any] = {}  # source plans, memoised by brass_nb.rules.sourcing
 
     def reachable(self, starts: tuple[str, ...]) -> dict[str, int]:
         """Locations connected to any of ``starts`` (by anyone's links) and their distance in links."""
