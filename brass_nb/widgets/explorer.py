@@ -19,7 +19,7 @@ from brass_nb.widgets.panels import hand_html, players_html, scores_html, seat_n
 from brass_nb.widgets.timeline import Moment, timeline
 
 PICTURE_WIDTH = "740px"   # the board's fixed CSS width: sharp at any pixel density the picture is drawn with
-PANEL_HEIGHT = "600px"    # the side panel fits a 1366×768 laptop's JupyterLab without scrolling the page
+PANEL_HEIGHT = "630px"    # the side panel fits a 1366×768 laptop's JupyterLab without scrolling the page
 BOARDS_KEPT = 8           # positions (per language) whose drawing is kept, so Undo, Redo and switches are cheap
 
 
@@ -78,13 +78,13 @@ class Explorer(w.GridBox):
         self.hint_button = self._button("info", "lightbulb-o", "brass-hint")
         self.bot_button = self._button("warning", "forward", "brass-bot")
         self.auto = w.Checkbox(value=auto, indent=False, layout=w.Layout(width="auto"))
-        self.typed = w.Text(layout=w.Layout(width="100%"))
+        self.typed = w.Text(layout=w.Layout(width="auto", flex="1 1 auto"))
         self.check_button = self._button("", "question", "brass-check")
         self.play_typed_button = self._button("", "keyboard-o", "brass-play-typed")
-        self.steps = w.ToggleButtons(style={"button_width": "30px", "description_width": "auto"},
-                                     layout=w.Layout(display="none"))
+        self.steps = w.ToggleButtons(style={"button_width": "30px", "description_width": "56px"},
+                                     layout=w.Layout(display="none", flex="0 0 auto"))
         self.steps.add_class("brass-steps")
-        self.explanation_view = w.HTML(layout=w.Layout(flex="1 1 auto", overflow="auto", min_height="90px",
+        self.explanation_view = w.HTML(layout=w.Layout(flex="1 1 0", overflow="auto", min_height="60px",
                                                        border="1px solid #ddd", padding="0 6px"))
         self.explanation_view.add_class("brass-explanation-view")
         self.scores = w.HTML(layout=w.Layout(display="none"))
@@ -97,7 +97,9 @@ class Explorer(w.GridBox):
             w.HBox([self.bot_button, self.auto]),
             w.HBox([self.typed, self.check_button, self.play_typed_button])],
             layout=w.Layout(flex="0 0 auto"))
-        side = w.VBox([w.HBox([self.toggle]), self.status, self.players_view, self.hand, self.controls,
+        top = w.HBox([self.players_view, self.toggle], layout=w.Layout(justify_content="space-between",
+                                                                        flex="0 0 auto"))
+        side = w.VBox([self.status, top, self.hand, self.controls,
                        self.scores, self.replay, self.steps, self.explanation_view],
                       layout=w.Layout(height=PANEL_HEIGHT, overflow="hidden", grid_gap="2px"))
         side.add_class("brass-side")
@@ -130,7 +132,8 @@ class Explorer(w.GridBox):
 
     @staticmethod
     def _button(style: str, icon: str, css: str) -> w.Button:
-        button = w.Button(button_style=style, icon=icon, layout=w.Layout(width="auto", min_width="70px"))
+        button = w.Button(button_style=style, icon=icon, layout=w.Layout(width="auto", min_width="70px",
+                                                                         flex="0 0 auto"))
         button.add_class(css)
         return button
 
@@ -183,7 +186,7 @@ class Explorer(w.GridBox):
                     dropdown.layout.display = "none" if choice.keys[i] == "None" and len(choice.options[i]) == 1 \
                         else None
                 else:
-                    dropdown.options = []
+                    dropdown.options, dropdown.description = [], ""
                     dropdown.layout.display = "none"
         finally:
             self._updating = False
@@ -300,7 +303,8 @@ class Explorer(w.GridBox):
             body = (self._heading(words["hinted"], hint.action)
                     + f"<div style='white-space:pre-wrap'>{html.escape(hint.render(self.language))}</div>")
         elif kind == "undone":
-            body = ""
+            message, = data
+            body = f"<p><i>{message}</i></p>"
         else:  # replay
             moment, = data
             body = (self._explanation_html(moment.explanation, moment.explanation.player) if moment.explanation
@@ -345,16 +349,17 @@ class Explorer(w.GridBox):
             self._show_status(self._refusal_html(refusal.steps))
             return None
         played = self.game.log[-1]
+        if self.auto.value and self._bot_moves(once=False, before=[explanation], keep=played):
+            return explanation
         self._after_move(played, self._played_message("you_played", explanation.player, played),
                          ("played", [explanation]), explanation.steps)
-        if self.auto.value:
-            self._bot_moves(once=False, before=[explanation])
         return explanation
 
-    def _bot_moves(self, once: bool, before: list[Explanation] = ()) -> None:
+    def _bot_moves(self, once: bool, before: list[Explanation] = (), keep: Action | None = None) -> bool:
         """Let the bot seats move: one move, or (``once=False``) every move until a human is to act.
 
-        The panel lists ``before`` (the human move that led here) and then each bot move, in order.
+        The panel lists ``before`` (the human move that led here) and then each bot move, in order; the
+        controls keep ``keep`` (the human's last choice) where still legal. Returns whether a bot moved.
         """
         explanations = list(before)
         while not self.game.is_over and self.seats[self.game.current_player] != "human":
@@ -363,11 +368,12 @@ class Explorer(w.GridBox):
             if once:
                 break
         if len(explanations) == len(before):
-            return
+            return False
         last = explanations[-1]
         message = self._played_message("you_played", last.player, self.game.log[-1])
-        self._after_move(self.choice.action if self.choice else None, message, ("played", explanations),
-                         last.steps)
+        keep = keep or (self.choice.action if self.choice else None)
+        self._after_move(keep, message, ("played", explanations), last.steps)
+        return True
 
     # ------------------------------------------------------------------ events
 
@@ -448,7 +454,8 @@ class Explorer(w.GridBox):
             self._show_status(self._refusal_html(refusal.steps))
             return
         player = self.game.current_player if self.game.current_player is not None else player
-        self._after_move(undone, self._played_message("undone", player, undone), ("undone",))
+        message = self._played_message("undone", player, undone)
+        self._after_move(undone, message, ("undone", message))
 
     def _on_redo(self, _button) -> None:
         try:

@@ -13,8 +13,9 @@ from brass_nb.rules.turns import actions_this_turn
 from brass_nb.widgets.choices import name
 from brass_nb.widgets.labels import LABELS
 
-CHIP = ("display:inline-block;margin:1px 3px 2px 0;padding:0 7px;border-radius:10px;font-size:12px;"
-        "line-height:20px;border:1px solid {border};background:{background}")
+CHIP = ("display:inline-block;margin:1px 3px 1px 0;padding:0 6px;border-radius:9px;font-size:12px;"
+        "line-height:17px;border:1px solid {border};background:{background}")
+CELL = "padding:0 6px;line-height:17px;text-align:right"
 LOCATION_CHIP = CHIP.format(border="#7a7a7a", background="#f4f4f4")
 INDUSTRY_CHIP = CHIP.format(border="#7a5c2e", background="#fbefd9")
 WILD_CHIP = CHIP.format(border="#5b2a86", background="#eadcf7") + ";font-weight:bold"
@@ -46,23 +47,25 @@ def status_html(game: Game, seats: list, language: str, message: str = "") -> st
         text += " — " + words["actions_left"].get(left, str(left))
         if game.phase:
             text += f" — {words['phase'][game.phase]}"
-    line = f"<div class='brass-turn' style='font-weight:bold'>{html.escape(text)}</div>"
-    return line + (f"<div class='brass-message'>{message}</div>" if message else "")
+    line = f"<div class='brass-turn' style='font-weight:bold;line-height:18px'>{html.escape(text)}</div>"
+    return line + (f"<div class='brass-message' style='font-size:12px;line-height:16px'>{message}</div>"
+                   if message else "")
 
 
 def players_html(game: Game, seats: list, language: str) -> str:
     """One row per player: money, income level, VP and cards in hand; the player to act is marked."""
     words = LABELS[language]
-    head = "".join(f"<th style='padding:0 6px;text-align:right'>{html.escape(words[k])}</th>"
+    head = "".join(f"<th style='{CELL}'>{html.escape(words[k])}</th>"
                    for k in ("money", "income", "vp", "cards"))
     rows = []
     for p in game.players:
         mark = "▶ " if p.index == game.current_player else ""
-        rows.append(f"<tr><td>{mark}{html.escape(seat_name(seats, p.index, language))}</td>"
-                    f"<td style='text-align:right'>£{p.money}</td><td style='text-align:right'>{p.income_level}</td>"
-                    f"<td style='text-align:right'>{p.vp}</td><td style='text-align:right'>{len(p.hand)}</td></tr>")
-    return (f"<table class='brass-players' style='font-size:12px;border-collapse:collapse'>"
-            f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
+        cells = "".join(f"<td style='{CELL}'>{value}</td>" for value in
+                        (f"£{p.money}", p.income_level, p.vp, len(p.hand)))
+        rows.append(f"<tr><td style='{CELL};text-align:left'>{mark}"
+                    f"{html.escape(seat_name(seats, p.index, language))}</td>{cells}</tr>")
+    return (f"<table class='brass-players' style='font-size:12px;border-collapse:collapse;margin:0'>"
+            f"<tr><th style='{CELL}'></th>{head}</tr>{''.join(rows)}</table>")
 
 
 def hand_html(game: Game, player: int, language: str) -> str:
