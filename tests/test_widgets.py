@@ -8,7 +8,7 @@ import pytest
 
 from brass_nb.scenario import library
 from brass_nb.widgets import Explorer, IncomeTrack, Quiz, ScorePreview, SourceFinder
-from brass_nb.widgets.choices import FIELDS, narrow
+from brass_nb.widgets.choices import FIELDS, settle
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -26,14 +26,15 @@ def choose(explorer: Explorer, kind: str, *values: str) -> None:
 
 def test_dropdowns_offer_only_legal_choices_each_narrowing_the_next(explorer):
     legal = explorer.game.legal_actions()
-    assert set(explorer.kind.options) == {a.kind for a in legal}
+    assert {kind for _, kind in explorer.kind.options} == {a.kind for a in legal}
     choose(explorer, "build", "iron")
-    assert explorer.fields[1].options == ("Walsall[1]",)
-    assert explorer.fields[3].options == ("coal Cannock[2]", "coal Dudley[1]")
-    for kind in explorer.kind.options:
-        options, matching = narrow(legal, kind, [])
-        assert all(any(FIELDS[kind][0][1](a) == v for a in legal if a.kind == kind) for v in options[0]) \
-            if FIELDS[kind] else matching
+    assert explorer.fields[1].options == (("Walsall[1]", "Walsall[1]"),)
+    assert explorer.fields[3].options == (("coal Cannock[2]", "coal Cannock[2]"), ("coal Dudley[1]", "coal Dudley[1]"))
+    for _, kind in explorer.kind.options:
+        choice = settle(legal, kind, [], "en")
+        assert choice.action in legal and choice.action.kind == kind
+        for field, options in zip(FIELDS[kind], choice.options):
+            assert all(any(field.key(a) == key for a in legal if a.kind == kind) for key, _ in options)
 
 
 def test_choosing_a_coal_source_previews_it_and_highlights_the_candidates(explorer):
@@ -50,10 +51,10 @@ def test_play_changes_the_explanation_and_the_position(explorer):
     before = explorer.explanation_view.value
     explorer.play_button.click()
     after = explorer.explanation_view.value
-    assert after != before and "What happened" in after and "Dudley[1]" in after
+    assert after != before and "Player 1 played" in after and "Dudley[1]" in after
     assert explorer.game.state.tiles["Walsall[1]"].industry == "iron"
     assert explorer.game.state.tiles["Dudley[1]"].cubes == 1
-    explorer.steps.value = explorer.explanation.rules().index("coal.take") + 1
+    explorer.steps.value = [s.rule for s in explorer.shown].index("coal.take") + 1
     assert [s.rule for s in explorer.highlight] == ["coal.take"]
     assert explorer.highlighted_entities >= {"Dudley[1]"}
 

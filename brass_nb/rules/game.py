@@ -460,6 +460,16 @@ class Game:
         else:
             finish_action(state, expl)
 
+    def copy(self) -> Game:
+        """An independent game at this position (log and redo included), made without replaying the log:
+        cheap enough for bots to try every legal action on a copy."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.state = self.state.copy()
+        twin.log, twin._redo = list(self.log), list(self._redo)
+        twin._view = None                    # a view belongs to one state object; the legal list is read-only
+        return twin
+
     def undo(self) -> A.Action:
         """Take back the last action (or sub-decision) by replaying the log without it."""
         if not self.log:

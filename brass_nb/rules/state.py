@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import count
 
 from brass_nb.rules.distant import DistantPile
@@ -39,6 +39,9 @@ class Tile:
     def __repr__(self) -> str:
         side = "flipped" if self.flipped else "unflipped"
         return f"Tile(player {self.owner}, {self.industry} {self.level}, {side}, cubes={self.cubes})"
+
+    def copy(self) -> Tile:
+        return Tile(self.owner, self.industry, self.level, self.flipped, self.cubes)
 
     def to_dict(self) -> dict[str, Any]:
         return {"owner": self.owner, "industry": self.industry, "level": self.level,
@@ -76,6 +79,17 @@ class Player:
             if n:
                 return i + self._first[industry]
         return None
+
+    def copy(self) -> Player:
+        """An independent copy (the level tables are shared: they never change)."""
+        twin = Player.__new__(Player)
+        twin.index, twin.money, twin.income_space, twin.vp = self.index, self.money, self.income_space, self.vp
+        twin.hand, twin.discard = list(self.hand), list(self.discard)
+        twin.mat = {industry: list(counts) for industry, counts in self.mat.items()}
+        twin.links_left, twin.spent_this_round = self.links_left, self.spent_this_round
+        twin.tiles_gone = self.tiles_gone
+        twin._levels, twin._first = self._levels, self._first
+        return twin
 
     def tiles_on_mat(self) -> int:
         return sum(sum(counts) for counts in self.mat.values())
@@ -142,6 +156,21 @@ class State:
         """Give the position a version no other position of this process has had: caches keyed by it never show
         an old picture or action list, even after an undo returns to an earlier position."""
         self.version = next(_VERSIONS)
+
+    def copy(self) -> State:
+        """An independent copy of the position, field by field (the facts are shared: they never change)."""
+        twin = State.__new__(State)
+        twin.__dict__.update(self.__dict__)
+        twin.players = [p.copy() for p in self.players]
+        twin.tiles = {label: t.copy() for label, t in self.tiles.items()}
+        twin.links = dict(self.links)
+        twin.markets = dict(self.markets)
+        twin.merchants = {label: replace(m) for label, m in self.merchants.items()}
+        twin.deck, twin.order, twin.set_aside = list(self.deck), list(self.order), list(self.set_aside)
+        twin.wilds, twin.supply = dict(self.wilds), dict(self.supply)
+        if self.distant is not None:
+            twin.distant = self.distant.copy()
+        return twin
 
     def adopt(self, other: "State") -> None:
         """Become ``other`` while keeping this object and its Player objects (same players)."""

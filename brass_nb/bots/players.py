@@ -1,0 +1,220 @@
+"""Bots that choose an action for the player to act: random, greedy (one ply) and search (rollouts).
+
+A bot reads only the game's public API (``legal_actions``, ``copy``, ``play``) and the evaluation terms;
+it holds no rule of its own. Each one is deterministic for a given seed.
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Protocol, runtime_checkable
+
+from brass_nb.bots.evaluation import WEIGHTS, Evaluation, Rates, Weights, advantage, evaluate
+from brass_nb.rules.actions import TWO_CARDS, Action, Discard
+from brass_nb.rules.game import Game
+from brass_nb.rules.randomplay import random_action
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks one of ``game.legal_actions()`` for the player to act."""
+
+    name: str
+
+    def choose(self, game: Game) -> Action: ...
+
+
+class RandomBot:
+    """Picks an action kind by :data:`brass_nb.rules.randomplay.KIND_WEIGHTS`, then an action of it uniformly."""
+
+    def __init__(self, seed: int = 0):
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        return random_action(game, self.rng)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One legal action tried on a copy: everyone's evaluation before and after, and the mover's gain.
+
+    Attributes:
+        action: the action as listed by ``legal_actions``.
+        player: the mover.
+        before, after: every player's evaluation now and after the action (a double-card build is evaluated
+            with its cheapest two cards).
+        gain: the mover's advantage after less before (what greedy ranks by).
+        search: the mean advantage at the end of the search's rollouts, when a search tried this action.
+    """
+
+    action: Action
+    player: int
+    before: list[Evaluation]
+    after: list[Evaluation]
+    gain: float
+    search: float | None = None
+
+    @property
+    def deltas(self) -> dict[str, float]:
+        """Each term's change for the mover, in VP."""
+        before, after = self.before[self.player].terms, self.after[self.player].terms
+        return {name: after[name] - before[name] for name in before}
+
+    @property
+    def rivals_gain(self) -> float:
+        """The mean change of the rivals' values: what this action gives away."""
+        changes = [a.value - b.value for a, b in zip(self.after, self.before) if a.player != self.player]
+        return sum(changes) / len(changes) if changes else 0.0
+
+
+def card_cost(card: str, hand: list[str], wilds: dict[str, int], weights: Weights = WEIGHTS) -> float:
+    """What giving up ``card`` costs in the ``cards`` term: a wild card, or the last copy of a card."""
+    return (card in wilds) * weights.wild_card_vp + (hand.count(card) == 1) * weights.distinct_card_vp
+
+
+def distinct_actions(game: Game, weights: Weights = WEIGHTS) -> list[Action]:
+    """The legal actions, keeping of those that differ only in the card discarded the one with the cheapest
+    card: the card changes nothing else a bot measures, so trying every card would only cost time."""
+    hand = game.players[game.current_player].hand
+    wilds = game.state.wilds
+    best: dict[tuple, tuple[float, Action]] = {}
+    for action in game.legal_actions():
+        card = getattr(action, "card", None)
+        if card is None or card == TWO_CARDS:
+            best.setdefault((action,), (0.0, action))
+            continue
+        key = (action._replace(card=None),)
+        cost = card_cost(card, hand, wilds, weights)
+        if key not in best or cost < best[key][0]:
+            best[key] = (cost, action)
+    return [action for _, action in best.values()]
+
+
+def cheapest_two_cards(hand: list[str], wilds: dict[str, int]) -> Discard:
+    """The two cards a double-card build gives up most cheaply: repeated cards first, wild cards last."""
+    counts = Counter(hand)
+    ranked = sorted(hand, key=lambda card: (card in wilds, -counts[card], card))
+    return Discard(tuple(sorted(ranked[:2])))
+
+
+class GreedyBot:
+    """One ply: play each legal action on a copy and keep the one whose evaluation gains the most.
+
+    Ties keep the order of ``legal_actions``, so the bot is deterministic.
+    """
+
+    def __init__(self, weights: Weights = WEIGHTS):
+        self.name = "greedy"
+        self.weights = weights
+
+    def rank(self, game: Game, rates: Rates | None = None) -> list[Candidate]:
+        """Every legal action with its evaluation, best first."""
+        player = game.current_player
+        rates = rates or Rates.of(game.state, self.weights)
+        now = evaluate(game, rates, self.weights)
+        start = advantage(now, player, self.weights)
+        scored = []
+        for action in distinct_actions(game, self.weights):
+            after = self.after(game, action, rates)
+            scored.append(Candidate(action, player, now, after, advantage(after, player, self.weights) - start))
+        scored.sort(key=lambda c: -c.gain)
+        return scored
+
+    def after(self, game: Game, action: Action, rates: Rates) -> list[Evaluation]:
+        trial = game.copy()
+        trial.play(action)
+        if trial.phase == "double_cards":       # nothing is built until the two cards are named
+            trial.play(cheapest_two_cards(trial.players[trial.current_player].hand, trial.state.wilds))
+        return evaluate(trial, rates, self.weights)
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        return self.rank(game)[0].action
+
+
+class SearchBot:
+    """Greedy's best few actions, each followed by greedy play of every seat for a few decisions.
+
+    Cards the player cannot see (the deck, rivals' hands, Lancashire's distant market tiles) are reshuffled
+    in each rollout, so the bot does not peek. The budget counts simulated decisions (deterministic);
+    ``seconds``, when given, also stops the search early (then the result depends on the machine).
+
+    Args:
+        seed: seeds the reshuffles.
+        budget: simulated decisions for one choice, shared between the candidates.
+        candidates: how many of greedy's best actions are searched.
+        horizon: decisions per rollout; default: one round of the other players plus one of one's own.
+        seconds: optional wall-clock limit for one choice.
+    """
+
+    def __init__(self, seed: int = 0, budget: int = 48, candidates: int = 3, horizon: int | None = None,
+                 seconds: float | None = None, weights: Weights = WEIGHTS):
+        self.name = "search"
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.candidates = candidates
+        self.horizon = horizon
+        self.seconds = seconds
+        self.greedy = GreedyBot(weights)
+        self.weights = weights
+
+    def rank(self, game: Game) -> list[Candidate]:
+        """Greedy's ranking with the best few re-scored by rollouts (searched ones first, best first)."""
+        rates = Rates.of(game.state, self.weights)
+        ranked = self.greedy.rank(game, rates)
+        top = ranked[:self.candidates]
+        if len(top) < 2:
+            return ranked
+        player = game.current_player
+        horizon = self.horizon or game.facts.constants["actions_per_turn"] * len(game.players) + 1
+        rollouts = max(1, self.budget // (horizon * len(top)))
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        totals = [0.0] * len(top)
+        done = 0
+        for _ in range(rollouts):
+            seed = self.rng.randrange(2**32)
+            for i, candidate in enumerate(top):
+                totals[i] += self._rollout(game, candidate.action, player, horizon, random.Random(seed), rates)
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        searched = [replace(c, search=totals[i] / done) for i, c in enumerate(top)]
+        searched.sort(key=lambda c: -c.search)
+        return searched + ranked[len(top):]
+
+    def _rollout(self, game: Game, action: Action, player: int, horizon: int, rng: random.Random,
+                 rates: Rates) -> float:
+        trial = game.copy()
+        hide_unseen(trial, player, rng)
+        trial.play(action)
+        for _ in range(horizon):
+            if trial.is_over:
+                break
+            trial.play(self.greedy.choose(trial))
+        return advantage(evaluate(trial, rates, self.weights), player, self.weights)
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        return self.rank(game)[0].action
+
+
+def hide_unseen(game: Game, player: int, rng: random.Random) -> None:
+    """Reshuffle, in a scratch copy, what ``player`` cannot see: the deck with the rivals' hands (each rival
+    keeps their number of cards), the distant market's tiles, and the RNG of later shuffles."""
+    state = game.state
+    rivals = [p for p in state.players if p.index != player]
+    pool = state.deck + [card for p in rivals for card in p.hand]
+    rng.shuffle(pool)
+    for p in rivals:
+        p.hand, pool = pool[:len(p.hand)], pool[len(p.hand):]
+    state.deck = pool
+    if state.distant is not None:
+        rng.shuffle(state.distant["tiles"])
+    state.rng = random.Random(rng.randrange(2**32))

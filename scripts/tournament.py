@@ -1,0 +1,97 @@
+"""Bots against each other over seeded games: the hero's win rate with a 95 % Wilson interval, and time per decision.
+
+Run: python scripts/tournament.py --game birmingham --players 4 --hero greedy --field random --games 200 --jobs 2
+
+The hero sits in one seat (it moves round the table from game to game), the field bot in every other seat.
+Game ``i`` uses game seed ``seed + i`` and bot seeds derived from it, so a run is reproducible.
+A shared first place counts as a share of a win (half a win when two players share it).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from multiprocessing import Pool
+
+from brass_nb.bots import GreedyBot, RandomBot, SearchBot
+from brass_nb.rules.game import new_game
+
+
+def make_bot(name: str, seed: int, budget: int):
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot()
+    if name == "search":
+        return SearchBot(seed, budget=budget)
+    raise ValueError(f"unknown bot {name!r}: choose random, greedy or search")
+
+
+def play_one(job: tuple) -> dict:
+    """One game: the hero's share of first place, its VP and the field's best VP, and every decision's time."""
+    index, args = job
+    seed = args.seed + index
+    hero_seat = index % args.players
+    bots = [make_bot(args.hero if seat == hero_seat else args.field, seed * 10 + seat, args.budget)
+            for seat in range(args.players)]
+    game = new_game(args.game, players=args.players, seed=seed)
+    times: dict[str, list[float]] = {args.hero: [], args.field: []}
+    while not game.is_over:
+        bot = bots[game.current_player]
+        start = time.perf_counter()
+        action = bot.choose(game)
+        times[bot.name].append(time.perf_counter() - start)
+        game.play(action)
+    ranking = game.scores()
+    first = [row["player"] for row in ranking if row["place"] == 1]
+    vp = {row["player"]: row["vp"] for row in ranking}
+    return {"share": (hero_seat in first) / len(first), "hero_vp": vp[hero_seat],
+            "field_vp": max(v for p, v in vp.items() if p != hero_seat), "times": times}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="birmingham")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--hero", default="greedy")
+    parser.add_argument("--field", default="random")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--budget", type=int, default=SearchBot().budget, help="SearchBot's simulated decisions")
+    parser.add_argument("--jobs", type=int, default=1, choices=(1, 2))
+    args = parser.parse_args()
+
+    start = time.perf_counter()
+    jobs = [(i, args) for i in range(args.games)]
+    if args.jobs > 1:
+        with Pool(args.jobs) as pool:
+            results = pool.map(play_one, jobs, chunksize=1)
+    else:
+        results = [play_one(job) for job in jobs]
+    elapsed = time.perf_counter() - start
+
+    wins = sum(r["share"] for r in results)
+    low, high = wilson(wins, len(results))
+    print(f"{args.game}, {args.players} players, {args.games} games (seeds {args.seed}..{args.seed + args.games - 1}), "
+          f"{args.hero} in one seat against {args.field} in the others, {elapsed:.0f} s with {args.jobs} job(s)")
+    print(f"{args.hero} wins {wins:g} of {len(results)} = {wins / len(results):.1%} "
+          f"(95 % Wilson interval {low:.1%} to {high:.1%}); a shared first place counts as a share of a win")
+    print(f"mean VP: {args.hero} {statistics.mean(r['hero_vp'] for r in results):.1f}, "
+          f"best {args.field} {statistics.mean(r['field_vp'] for r in results):.1f}")
+    for name in dict.fromkeys((args.hero, args.field)):
+        times = sorted(t for r in results for t in r["times"][name])
+        print(f"{name}: median {statistics.median(times) * 1e3:.1f} ms, 90th percentile "
+              f"{times[int(len(times) * 0.9)] * 1e3:.1f} ms per decision over {len(times)} decisions")
+
+
+if __name__ == "__main__":
+    main()
