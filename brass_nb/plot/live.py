@@ -9,7 +9,7 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from brass_nb.explain import get_language
-from brass_nb.plot import Highlight, draw, draw_overlays, encode, free_spots
+from brass_nb.plot import Highlight, draw, draw_overlays, encode, free_spots, style
 from brass_nb.plot.layout import layout_for
 from brass_nb.rules.game import Game
 
@@ -42,9 +42,10 @@ class LiveBoard:
         state = self.game.state
         layout = layout_for(state.facts)
         before = set(ax.get_children())
-        draw_overlays(ax, state, layout, free_spots(state, layout, self.language), highlight, network, connected)
-        added = sorted((a for a in ax.get_children() if a not in before), key=lambda a: a.get_zorder())
-        for artist in added:
-            ax.draw_artist(artist)
-            artist.remove()
+        with style.fonts(self.language):                  # badges and labels in the learner's script
+            draw_overlays(ax, state, layout, free_spots(state, layout, self.language), highlight, network, connected)
+            added = sorted((a for a in ax.get_children() if a not in before), key=lambda a: a.get_zorder())
+            for artist in added:
+                ax.draw_artist(artist)
+                artist.remove()
         return encode(canvas)
