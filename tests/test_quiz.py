@@ -155,3 +155,13 @@ def test_original_quiz_constructors_still_work():
     link.choice.value = "3"
     link.check_button.click()
     assert link.correct
+
+
+def test_teacher_answer_sheet_is_up_to_date():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("quiz_answers", REPO / "scripts" / "quiz_answers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert (REPO / "docs" / "teaching" / "answers.md").read_text(encoding="utf-8") == module.answer_sheet(), \
+        "run scripts/quiz_answers.py"
