@@ -68,8 +68,6 @@ def test_tiles(ref, facts):
 
 
 def test_decks_markets_distant_market_and_track(ref, facts):
-    from brass_nb.rules.state import State
-    from brass_nb.rules.turns import deal_deck
 
     for n, deck in ref["cards"]["roxley_composition_by_player_count"].items():
         cards = deal_deck(State(facts, int(n), 0))

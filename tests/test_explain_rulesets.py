@@ -7,7 +7,6 @@ are checked against Lancashire's ruleset (empty-market prices, what a second rai
 """
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import defaultdict

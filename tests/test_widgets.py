@@ -7,7 +7,7 @@ import time
 import pytest
 
 from brass_nb.scenario import library
-from brass_nb.widgets import Explorer, IncomeTrack, Quiz, ScorePreview, SourceFinder
+from brass_nb.widgets import Explorer, IncomeTrack, ScorePreview, SourceFinder
 from brass_nb.widgets.choices import FIELDS, settle
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -128,27 +128,3 @@ def test_source_finder_income_track_and_score_preview():
     preview = ScorePreview(library.load("canal_scoring").game())
     assert [s.facts["vp"] for s in preview.steps if s.rule == "score.link"] == [3, 3]
     assert preview.picture.value[:8] == PNG
-
-
-def test_quizzes_check_answers_with_the_engine():
-    game = library.load("coal_market").game()
-    quiz = Quiz.coal_source(game, "build iron Birmingham[3] with card Birmingham")
-    assert quiz.answer == "market" and "Tamworth[1]" in quiz.choice.options
-    quiz.choice.value = "Tamworth[1]"
-    quiz.check_button.click()
-    assert quiz.correct is False and "The answer is market" in quiz.feedback.value
-    assert "trade icon" in quiz.feedback.value
-    quiz.choice.value = "market"
-    quiz.check_button.click()
-    assert quiz.correct is True and "Right!" in quiz.feedback.value
-    assert game.log == []                                        # the quiz never changes the learner's game
-    link = Quiz.link_score(library.load("canal_scoring").game(), "Dudley - Birmingham")
-    link.choice.value = "3"
-    link.check_button.click()
-    assert link.correct
-    income = Quiz.income_after(library.load("merchant_beer_bonus").game(),
-                               "sell cotton Birmingham[1] to Oxford[1] with card Wolverhampton; beer Oxford[1]")
-    assert income.answer == "4"
-    income.choice.value = "3"
-    income.check_button.click()
-    assert income.correct is False and "2 track spaces" in income.feedback.value
