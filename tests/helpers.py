@@ -13,6 +13,8 @@ def fresh(players: int = 2, seed: int = 1, game: str = "birmingham") -> bn.Game:
 def touch(game: bn.Game) -> None:
     """Forget cached views after editing the state by hand."""
     game.state.mark_changed()
+    game.state.links_changed()
+    game.state.supply_changed()
 
 
 def place(game: bn.Game, slot: str, owner: int, industry: str, level: int = 1, flipped: bool = False,

@@ -194,6 +194,7 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
         me.mat[industry][state.facts.level_index(industry, level)] -= 1
         cubes = spec.cubes_when_built(state.era)
         state.tiles[label] = Tile(player, industry, level, cubes=cubes)
+        state.supply_changed()
         if cubes:
             state.take_cubes(state.facts.resource_of[industry], cubes)
         expl.add("build.place", (label,), slot=label, player=player, industry=industry, level=level, cubes=cubes,

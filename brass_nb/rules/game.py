@@ -27,7 +27,7 @@ from brass_nb.rules.scoring import industry_scores, link_scores, ranking
 from brass_nb.rules.sell import plan_sell, sell_actions
 from brass_nb.rules.state import Player, State
 from brass_nb.rules.turns import actions_this_turn, finish_action, pay_income_from, setup
-from brass_nb.rules.view import View
+from brass_nb.rules.view import SharedSearches, View
 
 SAVE_FORMAT = "brass_nb.game"
 
@@ -144,6 +144,7 @@ class Game:
         self._redo: list[A.Action] = []
         self._view: tuple[int, View] | None = None          # cached for one state version
         self._legal: tuple[int, LegalActions] | None = None
+        self._searches = SharedSearches()
         sale = SALES[self.facts.rules.sale]
         self._actions: dict[type, Callable[[View, int, Any], Plan]] = {
             A.Build: plan_build,
@@ -314,7 +315,7 @@ class Game:
 
     def view(self) -> View:
         if self._view is None or self._view[0] != self.state.version:
-            self._view = (self.state.version, View(self.state))
+            self._view = (self.state.version, View(self.state, self._searches))
         return self._view[1]
 
     def picture(self, highlight: Any = None, network: int | None = None, connected: str | None = None,
@@ -449,7 +450,7 @@ class Game:
         stack = [] if Phase.END in follow_ups else follow_ups + rest
         state.pending = None
         kept = []
-        view = View(state)
+        view = View(state, self._searches)
         for p in stack:
             if self._phases[p].generate(view, player):
                 kept.append(p)
@@ -468,6 +469,7 @@ class Game:
         twin.state = self.state.copy()
         twin.log, twin._redo = list(self.log), list(self._redo)
         twin._view = None                    # a view belongs to one state object; the legal list is read-only
+        twin._searches = self._searches.share()
         return twin
 
     def undo(self) -> A.Action:

@@ -72,6 +72,7 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
             discard(state, player, action.card, "network", expl)
         state.pay(me, terms.money)
         state.links[link.index] = player
+        state.links_changed()
         me.links_left -= 1
         expl.add("network.place", (f"link:{link.index}",), link=link.label, player=player, era=state.era,
                  cost=terms.money, coal=terms.coal, beer=terms.beer, second=second, money_left=me.money)

@@ -143,6 +143,8 @@ class State:
         self.supply: dict[str, int] = {"coal": 0, "iron": 0, "beer": 0}
         self.over = False
         self.version = next(_VERSIONS)
+        self.links_epoch = next(_VERSIONS)      # changes whenever a link is placed or removed
+        self.supply_epoch = next(_VERSIONS)     # changes whenever a tile, a cube on a tile or a market changes
         self.set_aside: list[str] = []     # Lancashire: cards under the divider or set aside face down this era
         self.distant: DistantPile | None = None   # Lancashire: the distant cotton market
         self.double_build: Build | None = None   # Lancashire: a double-card build waiting for its two cards
@@ -172,7 +174,15 @@ class State:
             twin.distant = self.distant.copy()
         return twin
 
-    def adopt(self, other: "State") -> None:
+    def links_changed(self) -> None:
+        """Connections changed: searches and source plans cached for the old links no longer apply."""
+        self.links_epoch = next(_VERSIONS)
+
+    def supply_changed(self) -> None:
+        """Tiles, their cubes or a market changed: cached holders and source plans no longer apply."""
+        self.supply_epoch = next(_VERSIONS)
+
+    def adopt(self, other: State) -> None:
         """Become ``other`` while keeping this object and its Player objects (same players)."""
         players = self.players
         for mine, theirs in zip(players, other.players):

@@ -195,6 +195,7 @@ def _end_era(state: State, expl: Explanation) -> None:
         state.players[owner].links_left += 1
     expl.add("era.remove_links", tuple(f"link:{i}" for i in state.links), count=len(state.links))
     state.links.clear()
+    state.links_changed()
     if era == "rail":
         per = state.facts.rules.money_vp_per
         if per:

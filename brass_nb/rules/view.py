@@ -1,7 +1,10 @@
 """Derived facts of one position (connections, networks, where resources are), computed lazily once.
 
 A :class:`View` is thrown away whenever the state changes; within one position it lets
-``legal_actions`` and every validator share the same breadth-first searches.
+``legal_actions`` and every validator share the same breadth-first searches. The searches and
+source plans that depend only on the links or only on the tiles and markets live in a
+:class:`SharedSearches` that a game keeps across positions: the state's epochs say, explicitly,
+when what they depend on has changed.
 """
 from __future__ import annotations
 
@@ -10,15 +13,43 @@ from typing import Any
 from brass_nb.rules.state import State, Tile
 
 
+class SharedSearches:
+    """Connections (by the links built), resource holders (by the tiles and markets) and source plans (by both),
+    kept from one position to the next for as long as the state's epochs say they still hold.
+
+    A dict is never cleared, only replaced, so a game and its copies can share these until one of them moves on.
+    """
+
+    def __init__(self) -> None:
+        self.links_epoch = self.supply_epoch = -1
+        self.reach: dict[tuple[str, ...], dict[str, int]] = {}
+        self.holders: dict[str, list[tuple[str, str, Tile]]] = {}
+        self.plans: dict[tuple[Any, ...], Any] = {}
+
+    def sync(self, state: State) -> SharedSearches:
+        if state.links_epoch != self.links_epoch:
+            self.links_epoch, self.reach, self.plans = state.links_epoch, {}, {}
+        if state.supply_epoch != self.supply_epoch:
+            self.supply_epoch, self.holders, self.plans = state.supply_epoch, {}, {}
+        return self
+
+    def share(self) -> SharedSearches:
+        """Another holder of the same dicts (for a copy of the game): each replaces them when its state moves on."""
+        twin = SharedSearches()
+        twin.__dict__.update(self.__dict__)
+        return twin
+
+
 class View:
-    def __init__(self, state: State):
+    def __init__(self, state: State, shared: SharedSearches | None = None):
         self.state = state
         self.board = state.facts.board
         self.built = frozenset(state.links)
-        self._reach: dict[tuple[str, ...], dict[str, int]] = {}
+        searches = (shared or SharedSearches()).sync(state)
+        self._reach = searches.reach
         self._network: dict[int, frozenset[str]] = {}
-        self._holders: dict[str, list[tuple[str, str, Tile]]] = {}
-        self.plans: dict[tuple[Any, ...], Any] = {}  # source plans, memoised by brass_nb.rules.sourcing
+        self._holders = searches.holders
+        self.plans = searches.plans  # source plans, memoised by brass_nb.rules.sourcing
 
     def reachable(self, starts: tuple[str, ...]) -> dict[str, int]:
         """Locations connected to any of ``starts`` (by anyone's links) and their distance in links."""
