@@ -7,6 +7,7 @@ import random
 import pytest
 
 import brass_nb as bn
+from brass_nb.explain import reason as render_reason
 from brass_nb.rules.facts import load_facts
 from brass_nb.rules.randomplay import random_action
 from brass_nb.rules.ruleset import RulesetError, build_ruleset
@@ -39,6 +40,16 @@ def test_the_2007_edition_refuses_two_players_with_a_clear_error():
     with pytest.raises(ValueError, match=r"Warfrog 2007\) is for 3, 4 players, not 2"):
         bn.new_game("lancashire", 2, seed=1, edition="2007")
     bn.new_game("lancashire", 2, seed=1)                        # Roxley plays 2
+
+
+@pytest.mark.parametrize("players", [2, 5, 0, 3.0, True, "three", None])
+def test_a_player_count_the_edition_does_not_allow_is_a_brass_error_in_both_languages(players):
+    with pytest.raises(bn.GameSetupError) as err:
+        bn.new_game("lancashire", players, seed=1, edition="2007")
+    assert isinstance(err.value, bn.BrassError) and err.value.rule == "game.players"
+    assert str(err.value) == f"Brass: Lancashire (Warfrog 2007) is for 3, 4 players, not {players!r}."
+    assert render_reason(err.value.steps[0], "ja") == (f"ブラス：ランカシャー（Warfrog 2007）は3、4人用です。"
+                                                       f"{players!r}人では遊べません。")
 
 
 def test_an_unknown_edition_names_the_ones_there_are():

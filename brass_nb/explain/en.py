@@ -565,6 +565,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.line_too_long": lambda f: (f"{at(f)}the line is {f['length']} characters long; lines have at most "
                                          f"{f['limit']}."),
     "scenario.action": lambda f: f"{at(f)}the action '{f['action']}' is refused: {f['error']}",
+    "game.players": lambda f: (f"{f['game']} ({f['edition']}) is for {', '.join(map(str, f['allowed']))} players, "
+                               f"not {f['players']}."),
     "game.unknown": lambda f: f"There is no game {f['game']!r}: choose one of {', '.join(f['games'])}.",
     "edition.unknown": lambda f: (f"{f['game']} has no edition {f['edition']!r}: expected one of "
                                   f"{', '.join(f['editions'])}."),

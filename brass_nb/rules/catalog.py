@@ -173,6 +173,7 @@ RULES: dict[str, str] = {
     "scenario.line_too_long": "a line of a position file is too long",
     "scenario.action": "an action line of a position is not an action, or is refused when played",
     "game.unknown": "no game has that name",
+    "game.players": "the game's edition is not played by that many players",
     "edition.unknown": "the game has no edition of that name",
     "scenario.edition": "a position names an edition its game has",
     "notation.shape": "the text does not have the shape of an action",

@@ -14,7 +14,7 @@ from brass_nb.rules.build import build_actions, double_build_card_pairs, plan_bu
 from brass_nb.rules.cards import pass_actions, plan_pass, plan_scout, scout_actions
 from brass_nb.rules.cotton import cotton_sale_actions, plan_cotton_sale
 from brass_nb.rules.develop import Which, develop_actions, plan_develop
-from brass_nb.rules.errors import IllegalAction, UnknownName, refusal
+from brass_nb.rules.errors import GameSetupError, IllegalAction, UnknownName, refusal
 from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.income import (loan_actions, plan_loan, plan_remove, removable_tiles, remove_actions,
                                    settle_shortfall)
@@ -477,9 +477,9 @@ def new_game(game: str = "birmingham", players: int = 2, seed: int | None = None
     """
     facts = load_facts(game, edition)
     counts = facts.rules.player_counts
-    if players not in counts:
-        raise ValueError(f"{facts.title} ({facts.rules.edition_name}) is for {', '.join(map(str, counts))} players, "
-                         f"not {players!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
+        raise GameSetupError([Step("game.players", {"game": facts.title, "edition": facts.rules.edition_name,
+                                                    "allowed": list(counts), "players": repr(players)}, ok=False)])
     if seed is None:
         seed = random.randrange(2**31)
 
