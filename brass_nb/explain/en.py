@@ -287,6 +287,26 @@ def at(f: dict) -> str:
     return f"Line {f['line']}: " if f.get("line") else ""
 
 
+SAVE_KINDS = {"missing": "missing", "null": "null", "boolean": "a boolean", "integer": "an integer",
+              "number": "a number with a fraction", "text": "text", "list": "a list", "object": "an object",
+              "action_list": "a list of actions written as text"}
+
+
+def _save_field(f: dict) -> str:
+    expected = SAVE_KINDS[f["expected"]]
+    if f["found"] == "missing":
+        return f"The save file has no '{f['field']}' field; it must be {expected}."
+    return f"The save file's '{f['field']}' is {SAVE_KINDS.get(f['found'], f['found'])}; it must be {expected}."
+
+
+def _save_format(f: dict) -> str:
+    if f["holds"] != "object":
+        return (f"This is not a brass_nb save file: it holds {SAVE_KINDS.get(f['holds'], f['holds'])}, not an object "
+                f"with format '{f['expected']}'.")
+    found = f"its format is '{f['found']}'" if f["found"] is not None else "it has no format field"
+    return f"This is not a brass_nb save file: {found}, not '{f['expected']}'."
+
+
 def _scenario_value(f: dict) -> str:
     who = f"player {f['player']}'s " if f.get("player") else ""
     return f"{at(f)}{who}{f['field']} is {f['value']}; it must be {f['expected']}."
@@ -590,7 +610,21 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       f"remove the extra comma."),
     "language.unknown": lambda f: f"Unknown language {f['language']}: choose one of {', '.join(f['languages'])}.",
     "save.unreadable": lambda f: f"Cannot read {f['path']}: {f['error']}.",
-    "save.format": lambda f: f"This is not a brass_nb save file (expected format '{f['expected']}').",
-    "save.start": lambda f: f"The save file's game, players or seed are wrong: {f['error']}.",
+    "save.too_large": lambda f: f"The save file is larger than {f['limit']:,} bytes, so it is not read.",
+    "save.encoding": lambda f: f"{f['path']} is not UTF-8 text (byte {f['byte']}).",
+    "save.too_deep": lambda f: (f"The save file nests lists or objects {f['depth']} deep; a save nests them at most "
+                                f"{f['limit']} deep."),
+    "save.not_json": lambda f: f"The save file is not JSON: line {f['line']}, column {f['column']}: {f['error']}.",
+    "save.number": lambda f: (f"The save file has an integer of {f['digits']} digits; integers in a save have at most "
+                              f"{f['limit']}."),
+    "save.format": _save_format,
+    "save.version": lambda f: (f"The save file is version {f['found']}; this brass_nb reads version "
+                               f"{f['supported']}."),
+    "save.unknown_field": lambda f: (f"The save file has a field '{f['field']}' that brass_nb does not read; "
+                                     f"its fields are {', '.join(f['fields'])}."),
+    "save.field": _save_field,
+    "save.start": lambda f: f"The save file's '{f['field']}' is refused: {f['error']}",
+    "save.mismatch": lambda f: (f"The save file's '{f['field']}' is {f['saved']}, but its position has "
+                                f"{f['position']}."),
     "save.bad_action": lambda f: f"Action {f['number']} of the save file, '{f['action']}', fails: {f['error']}",
 }

@@ -30,6 +30,7 @@ from brass_nb.rules.turns import actions_this_turn, finish_action, pay_income_fr
 from brass_nb.rules.view import View
 
 SAVE_FORMAT = "brass_nb.game"
+SAVE_VERSION = 1
 
 SalePlanner = Callable[[View, int, A.Sell, bool], Plan]
 SaleGenerator = Callable[[View, int, bool], list[A.Sell]]
@@ -463,7 +464,7 @@ class Game:
     # ------------------------------------------------------------ saving
 
     def to_json(self) -> dict:
-        return {"format": SAVE_FORMAT, "version": 1, **self._start, "actions": [str(a) for a in self.log]}
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **self._start, "actions": [str(a) for a in self.log]}
 
     def save(self, path: str | Path) -> None:
         """Write the start (game, players, seed) and the action log as JSON; loading replays it."""
