@@ -219,6 +219,8 @@ class Scenario:
             if not 0 <= t.owner < n:
                 problems.append(Step("scenario.player", {"player": t.owner + 1, "players": n, **where}, ok=False))
                 continue
+            if t.industry not in facts.tiles:
+                continue                          # reported as an unknown name where it was written
             if t.industry not in icons:
                 problems.append(Step("scenario.slot_industry", {"slot": label, "industry": t.industry,
                                                                 "icons": list(icons), **where}, ok=False))
