@@ -68,8 +68,9 @@ the cells after it again. Every other notebook begins with the same `LANG = "en"
 その後のセルをもう一度実行してください。ほかのノートブックでは最初のセルの `LANG = "en"` を書き換えます。
 
 ```python
-import brass_nb as bn
 import ipywidgets as widgets
+
+import brass_nb as bn
 from brass_nb.explain import set_language
 
 LANG = "en"          # 日本語で読むには: LANG = "ja"

@@ -10,12 +10,12 @@ import random
 from itertools import combinations
 
 import pytest
+from invariants import games_per_config
 
 import brass_nb as bn
 from brass_nb.rules.actions import TWO_CARDS, Build, Develop, Discard, Loan, Network, Pass, Scout, Sell
 from brass_nb.rules.game import new_game
 from brass_nb.rules.randomplay import random_action
-from invariants import games_per_config
 
 CHOICE = {"choice.ambiguous"}
 GAMES = max(2, math.ceil(games_per_config(20) / 5))

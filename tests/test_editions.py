@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import helpers
 import pytest
 
 import brass_nb as bn
@@ -14,8 +15,6 @@ from brass_nb.rules.ruleset import RulesetError, build_ruleset
 from brass_nb.rules.state import State
 from brass_nb.rules.turns import deal_deck
 from brass_nb.scenario.text import read, write
-
-import helpers
 
 
 def rounds_played(game: bn.Game, seed: int) -> dict[str, int]:
@@ -240,8 +239,8 @@ def test_birkenhead_in_your_network_does_not_reach_liverpool():
 def test_the_virtual_link_never_lets_you_build_a_link_from_the_far_side():
     g = lancashire()
     helpers.place(g, "Liverpool[1]", 0, "port", 1)
-    links_from_birkenhead = [l.label for l in g.facts.board.links if "Birkenhead" in l.ends
-                             and "Liverpool" not in l.ends and l.canal]
+    links_from_birkenhead = [link.label for link in g.facts.board.links if "Birkenhead" in link.ends
+                             and "Liverpool" not in link.ends and link.canal]
     helpers.set_player(g, 0, hand=["Preston", "Wigan"])
     for label in links_from_birkenhead:
         assert "network.not_in_network" in [s.rule for s in g.why_not(f"network {label} with card Preston")]

@@ -6,9 +6,9 @@
 from __future__ import annotations
 
 import pytest
+from invariants import CONFIGS, games_per_config, play_checked
 
 import brass_nb as bn
-from invariants import CONFIGS, games_per_config, play_checked
 
 GAMES = games_per_config(20)
 

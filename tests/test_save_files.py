@@ -48,7 +48,8 @@ def test_a_valid_save_loads_with_its_actions():
 
 
 @pytest.mark.parametrize("changes, field, words", [
-    ({"actions": 5}, "actions", "The save file's 'actions' is an integer; it must be a list of actions written as text."),
+    ({"actions": 5}, "actions",
+     "The save file's 'actions' is an integer; it must be a list of actions written as text."),
     ({"actions": [None]}, "actions[1]", "The save file's 'actions[1]' is null; it must be text."),
     ({"actions": ["loan with card Kidderminster", 7]}, "actions[2]", "'actions[2]' is an integer; it must be text."),
     ({"actions": "done"}, "actions", "'actions' is text; it must be a list of actions"),
@@ -72,10 +73,12 @@ def test_missing_fields_and_wrong_types_name_the_field(tmp_path, changes, field,
 def test_a_field_of_the_wrong_type_reads_in_japanese():
     with pytest.raises(bn.SaveFileError) as err:
         bn.game_from_json(saved(actions=5))
-    assert reason(err.value.steps[0], "ja") == "セーブファイルの「actions」が整数です。文字列で書いたアクションのリストでなければなりません。"
+    assert reason(err.value.steps[0], "ja") == ("セーブファイルの「actions」が整数です。"
+                                                "文字列で書いたアクションのリストでなければなりません。")
     with pytest.raises(bn.SaveFileError) as err:
         bn.game_from_json(saved(drop=("actions",)))
-    assert reason(err.value.steps[0], "ja") == "セーブファイルに「actions」がありません。文字列で書いたアクションのリストが必要です。"
+    assert reason(err.value.steps[0], "ja") == ("セーブファイルに「actions」がありません。"
+                                                "文字列で書いたアクションのリストが必要です。")
 
 
 def test_a_null_seed_is_refused_instead_of_dealing_a_different_game_each_time():
@@ -106,8 +109,8 @@ def test_a_missing_version_is_named(tmp_path):
     assert err.rule == "save.field" and err.steps[0].facts["field"] == "version"
 
 
-@pytest.mark.parametrize("changes, field", [({"action": []}, "action"), ({"drop": ("seed",), "scenario": "x", "seed": 7},
-                                                                         "seed")])
+@pytest.mark.parametrize("changes, field", [({"action": []}, "action"),
+                                            ({"drop": ("seed",), "scenario": "x", "seed": 7}, "seed")])
 def test_a_field_brass_nb_does_not_read_is_named_with_the_fields_it_does(tmp_path, changes, field):
     err = refusal(tmp_path, saved(**changes))
     assert err.rule == "save.unknown_field" and f"'{field}'" in str(err)

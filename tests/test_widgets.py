@@ -20,7 +20,7 @@ def explorer() -> Explorer:
 
 def choose(explorer: Explorer, kind: str, *values: str) -> None:
     explorer.kind.value = kind
-    for field, value in zip(explorer.fields, values):
+    for field, value in zip(explorer.fields, values, strict=False):  # the fields not chosen stay
         field.value = value
 
 

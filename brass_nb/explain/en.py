@@ -1,7 +1,7 @@
 """English messages: one function per rule id, each turning a step's facts into plain sentences."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 INDUSTRY = {"cotton": "cotton mill", "manufacturer": "manufacturer", "pottery": "pottery", "coal": "coal mine",
             "iron": "iron works", "brewery": "brewery", "port": "port", "shipyard": "shipyard"}
@@ -67,7 +67,8 @@ def _coal_nearest(f: dict) -> str:
 def _coal_market(f: dict) -> str:
     why = ("No connected coal mine has coal" if f["why"] == "no_mine"
            else "The connected mines do not have enough coal")
-    return (f"{why}, so {cubes(f['count'], 'coal')} {'is' if f['count'] == 1 else 'are'} bought from the coal market at "
+    verb = "is" if f["count"] == 1 else "are"
+    return (f"{why}, so {cubes(f['count'], 'coal')} {verb} bought from the coal market at "
             f"{listing([money(p) for p in f['prices']])} (cheapest first; £8 each once the market is empty). "
             f"Buying coal needs a connection to a market trade icon: {f['consumer']} is connected to "
             f"{listing(f['merchants'])}.")
@@ -88,7 +89,8 @@ def _iron_works(f: dict) -> str:
 
 def _iron_market(f: dict) -> str:
     why = "There is no iron on the board" if f["why"] == "no_works" else "The iron works do not hold enough iron"
-    return (f"{why}, so {cubes(f['count'], 'iron')} {'is' if f['count'] == 1 else 'are'} bought from the iron market at "
+    verb = "is" if f["count"] == 1 else "are"
+    return (f"{why}, so {cubes(f['count'], 'iron')} {verb} bought from the iron market at "
             f"{listing([money(p) for p in f['prices']])} (cheapest first; £6 each once it is empty). "
             f"Iron needs no connection.")
 
@@ -227,7 +229,8 @@ BEHIND = {"vp": "fewer VP", "income_level": "same VP, lower income level",
 def _ranking(f: dict) -> str:
     rows = []
     for i, r in enumerate(f["ranking"]):
-        row = f"{r['place']}. {player(r['player'])}: {r['vp']} VP, income level {r['income_level']}, {money(r['money'])}"
+        row = (f"{r['place']}. {player(r['player'])}: {r['vp']} VP, income level {r['income_level']}, "
+               f"{money(r['money'])}")
         if i:
             row += f" ({BEHIND[r['behind_by']]})"
         rows.append(row)
@@ -322,13 +325,15 @@ def _scenario_no_tile(f: dict) -> str:
 
 MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])} discards {f['card']}"
-                               + ("." if f["action"] == "build" else " (any card will do: only building reads the card).")),
+                               + ("." if f["action"] == "build"
+                                  else " (any card will do: only building reads the card).")),
     "card.wild_returned": lambda f: f"The {f['card']} card goes back to its own face-up pile, not to a discard pile.",
     "card.missing": lambda f: "Every action discards a card: name one with 'with card …'.",
     "card.not_in_hand": lambda f: f"{f['card']} is not in your hand (you hold {listing(f['hand'])}).",
     "choice.ambiguous": lambda f: (f"More than one {RESOURCE.get(f['resource'], f['resource'])} choice is legal, "
                                    f"so the action must name one: "
-                                   f"{listing([', '.join(o) if isinstance(o, list) else o for o in f['options']], 'or')}."),
+                                   + listing([', '.join(o) if isinstance(o, list) else o for o in f['options']], 'or')
+                                   + "."),
     "choice.invalid": lambda f: (f"{', '.join(f['chosen'])} is not a legal {RESOURCE.get(f['resource'])} choice here; "
                                  f"legal: {listing([', '.join(o) for o in f['options']], 'or')}."),
     "phase.done": lambda f: "Done: the action ends here.",
@@ -384,7 +389,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.two_cards_not_now": lambda f: (f"A double-card build needs both actions of a turn and two cards in hand "
                                           f"(actions taken this turn: {f['actions_done']} of {f['actions']}; cards: "
                                           f"{f['hand']})."),
-    "build.pay": lambda f: f"{player(f['player'])} pays {money(f['cost'])} to the bank ({money(f['money_left'])} left).",
+    "build.pay": lambda f: (f"{player(f['player'])} pays {money(f['cost'])} to the bank "
+                            f"({money(f['money_left'])} left)."),
     "build.overbuild": lambda f: (f"Overbuilding: {player(f['owner'])}'s {tile(f['industry'], f['old_level'])} at "
                                   f"{f['slot']} is replaced by level {ROMAN[f['new_level']]} and leaves the game"
                                   + (f"; its {f['cubes_returned']} cubes return to the supply"
@@ -526,7 +532,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     + (f"refilled: {listing(f['refilled'])}." if f["refilled"]
                                        else "none had been drunk.")),
     "era.rail_begins": lambda f: (f"All discards, face-down or set-aside cards included, are shuffled into the rail "
-                                  f"deck; each player draws up to 8 (hands now {', '.join(map(str, f['hands']))}; {f['deck']} left in the deck). "
+                                  f"deck; each player draws up to 8 (hands now {', '.join(map(str, f['hands']))}; "
+                                  f"{f['deck']} left in the deck). "
                                   f"The turn order carries over."),
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,
@@ -567,8 +574,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.too_many_links": lambda f: f"Player {f['player']} has {f['links']} links; each player owns {f['most']}.",
     "scenario.merchant_space": lambda f: (f"{at(f)}there is no merchant space {f['space']} in a {f['players']}-player "
                                           f"game."),
-    "scenario.order": lambda f: (f"{at(f)}The turn order {f['order']} must name each of the {f['players']} players once, and "
-                                 f"the player to act must be in it."),
+    "scenario.order": lambda f: (f"{at(f)}The turn order {f['order']} must name each of the {f['players']} players "
+                                 f"once, and the player to act must be in it."),
     "scenario.no_cards": lambda f: f"{at(f)}Player {f['player']} is to act but holds no cards.",
     "scenario.mat_levels": lambda f: (f"{at(f)}player {f['player']}'s mat: a {INDUSTRY[f['industry']]} has "
                                       f"{f['levels']} levels, not {f['given']}; give one number per level."),

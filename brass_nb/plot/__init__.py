@@ -7,17 +7,16 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable, Union
 
 import numpy as np
+from matplotlib import rc_context
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-
-from matplotlib import rc_context
 
 from brass_nb.explain import get_language
 from brass_nb.plot import board, overlays, style
@@ -30,7 +29,7 @@ from brass_nb.rules.state import State
 
 LAYERS = ("static", "dynamic")
 
-Highlight = Union[Step, Explanation, Iterable[Step], None]
+Highlight = Step | Explanation | Iterable[Step] | None
 
 __all__ = ["draw", "draw_map", "png", "static_figure", "Picture"]
 

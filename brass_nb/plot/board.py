@@ -82,7 +82,7 @@ def draw_locations(ax: Axes, state: State, layout: Layout, language: str, layer:
             _draw_bonus(ax, layout, name, loc.beer_bonus, language)
         elif loc.kind == "external":
             _draw_external(ax, layout, name, loc.link_vp, loc.trade_icon, language)
-        for label, icons in zip(board.slot_labels[name], loc.slots):
+        for label, icons in zip(board.slot_labels[name], loc.slots, strict=True):
             empty.extend(_empty_slot(ax, layout.slots[label], icons))
     # Location boxes and empty slots are many and plain: a collection draws much faster than a patch each.
     ax.add_collection(PatchCollection(boxes, match_original=True, zorder=3), autolim=False)
@@ -256,7 +256,7 @@ def draw_players(ax: Axes, state: State, current: int | None, language: str, lay
     ax.set_ylim(-6.5, 4.6)
     words = WORDS[language]
     if layer == "static":
-        for x, title in zip(COLUMNS, words["columns"]):
+        for x, title in zip(COLUMNS, words["columns"], strict=True):
             ax.text(x, 4.0, title, ha="left" if x == COLUMNS[0] else "center", va="center", fontsize=6.4,
                     color="#555555")
         return
@@ -268,6 +268,6 @@ def draw_players(ax: Axes, state: State, current: int | None, language: str, lay
         name.set_gid(f"player:{i}")
         numbers = (f"£{p.money}", f"{p.income_level} ({p.income_space})", str(p.vp), str(len(p.hand)),
                    f"£{p.spent_this_round}")
-        row = "".join(f"{n:^{w}}" for n, w in zip(numbers, (7, 8, 5, 5, 5)))
+        row = "".join(f"{n:^{w}}" for n, w in zip(numbers, (7, 8, 5, 5, 5), strict=True))
         ax.text((COLUMNS[1] + COLUMNS[-1]) / 2 + 0.1, y, row, ha="center", va="center", fontsize=7,
                 family="monospace")

@@ -61,7 +61,7 @@ def layout_for(facts: GameFacts) -> Layout:
         x0, y1 = x - width / 2, y + height / 2
         boxes[name] = (x0 - GAP, y1 - height - GAP, x0 + width + GAP, y1 + GAP)
         labels = board.slot_labels[name] if loc.slots else [f"{name}[{i + 1}]" for i in range(count)]
-        for label, (c, r) in zip(labels, cells):
+        for label, (c, r) in zip(labels, cells, strict=True):
             slots[label] = (x0 + c * (SLOT + GAP) + SLOT / 2, y1 - r * (SLOT + GAP) - SLOT / 2)
     link_segments, link_mids = {}, {}
     for link in board.links:
@@ -77,7 +77,7 @@ def layout_for(facts: GameFacts) -> Layout:
     for link in board.links:
         ends = link.ends if len(link.ends) > 2 else link.ends[:1]
         parts = []
-        for (a, b), end in zip(link_segments[link.index], ends):
+        for (a, b), end in zip(link_segments[link.index], ends, strict=True):
             start = _exit(a, b, boxes[end])
             stop = _exit(b, a, boxes[link.ends[1]]) if len(link.ends) == 2 else b
             parts.append((start, stop))
@@ -87,7 +87,8 @@ def layout_for(facts: GameFacts) -> Layout:
     for link in board.links:
         (a, b), *_ = link_segments[link.index]
         candidates = [link_mids[link.index]] if len(link.ends) > 2 else [
-            (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])) for t in (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75, 0.2, 0.8)]
+            (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+            for t in (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75, 0.2, 0.8)]
         layout.link_badges[link.index] = next(
             (p for p in candidates if not any(_near(p, box) for box in obstacles)), candidates[0])
     return layout

@@ -12,8 +12,7 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from brass_nb.explain import get_language
-from brass_nb.plot import Highlight, _steps, draw
-from brass_nb.plot import overlays
+from brass_nb.plot import Highlight, _steps, draw, overlays
 from brass_nb.plot.layout import layout_for
 from brass_nb.rules.game import Game
 

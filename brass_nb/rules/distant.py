@@ -21,7 +21,7 @@ class DistantPile:
     closed: bool = False
 
     @classmethod
-    def shuffled(cls, rules: DistantMarket, players: int, rng: random.Random) -> "DistantPile":
+    def shuffled(cls, rules: DistantMarket, players: int, rng: random.Random) -> DistantPile:
         tiles = rules.pile(players)
         rng.shuffle(tiles)
         return cls(tiles)
@@ -47,7 +47,7 @@ class DistantPile:
         rng.shuffle(self.tiles)
         self.marker, self.closed = 0, False
 
-    def copy(self) -> "DistantPile":
+    def copy(self) -> DistantPile:
         return DistantPile(list(self.tiles), list(self.drawn), self.marker, self.closed)
 
     def to_dict(self) -> dict:

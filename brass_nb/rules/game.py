@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Sequence
-from typing import Any, Callable, Iterable, Iterator, Union, get_args
+from typing import Any, get_args
 
 from brass_nb.rules import actions as A
 from brass_nb.rules import queries
@@ -16,8 +16,14 @@ from brass_nb.rules.cotton import cotton_sale_actions, plan_cotton_sale
 from brass_nb.rules.develop import Which, develop_actions, plan_develop
 from brass_nb.rules.errors import GameSetupError, IllegalAction, UnknownName, refusal
 from brass_nb.rules.facts import GameFacts, load_facts
-from brass_nb.rules.income import (loan_actions, plan_loan, plan_remove, removable_tiles, remove_actions,
-                                   settle_shortfall)
+from brass_nb.rules.income import (
+    loan_actions,
+    plan_loan,
+    plan_remove,
+    removable_tiles,
+    remove_actions,
+    settle_shortfall,
+)
 from brass_nb.rules.network import network_actions, plan_network
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan
@@ -324,7 +330,7 @@ class Game:
         """Read an action written in notation (see :mod:`brass_nb.rules.actions`)."""
         return A.parse(self.facts, text)
 
-    def _action(self, action: Union[A.Action, str]) -> A.Action:
+    def _action(self, action: A.Action | str) -> A.Action:
         """An action object as given, or read from notation (anything else is a :class:`NotationError`)."""
         return action if isinstance(action, get_args(A.Action)) else self.parse(action)
 
@@ -371,18 +377,18 @@ class Game:
             return plan
         return rules.plan(view, player, action)
 
-    def why_not(self, action: Union[A.Action, str]) -> list[Step]:
+    def why_not(self, action: A.Action | str) -> list[Step]:
         """Every failing condition of ``action`` here (empty when it is legal)."""
         action = self._action(action)
         return self._plan(action).reasons()
 
-    def check(self, action: Union[A.Action, str]) -> Verdict:
+    def check(self, action: A.Action | str) -> Verdict:
         """The validator's verdict (the steps it would explain, or every failure) without playing; read-only."""
         action = self._action(action)
         plan = self._plan(action)
         return Verdict(action, tuple(plan.steps), tuple(plan.reasons()))
 
-    def play(self, action: Union[A.Action, str]) -> Explanation:
+    def play(self, action: A.Action | str) -> Explanation:
         """Apply a legal action and explain it; changes nothing and raises otherwise.
 
         :raises NotationError: text that is not an action;

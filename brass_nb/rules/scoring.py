@@ -59,7 +59,7 @@ def ranking(state: State) -> list[dict]:
                "behind_by": None}
         if position:
             above = key(ordered[position - 1])
-            differs = [name for name, a, b in zip(names, above, key(i)) if a != b]
+            differs = [name for name, a, b in zip(names, above, key(i), strict=True) if a != b]
             if differs:
                 row["behind_by"] = differs[0]
             else:

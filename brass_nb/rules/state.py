@@ -15,7 +15,6 @@ from itertools import count
 from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.facts import GameFacts, TileSpec
 
-
 _VERSIONS = count(1)
 
 
@@ -138,10 +137,10 @@ class State:
         an old picture or action list, even after an undo returns to an earlier position."""
         self.version = next(_VERSIONS)
 
-    def adopt(self, other: "State") -> None:
+    def adopt(self, other: State) -> None:
         """Become ``other`` while keeping this object and its Player objects (same players)."""
         players = self.players
-        for mine, theirs in zip(players, other.players):
+        for mine, theirs in zip(players, other.players, strict=True):
             for name in Player.__slots__:
                 setattr(mine, name, getattr(theirs, name))
         self.__dict__.update({k: v for k, v in other.__dict__.items() if k != "players"})
@@ -208,7 +207,8 @@ class State:
     def to_dict(self) -> dict:
         """Canonical JSON-friendly form; equal states give equal dicts."""
         return {
-            "game": self.facts.game, "edition": self.facts.edition, "seed": self.seed, "era": self.era, "round": self.round,
+            "game": self.facts.game, "edition": self.facts.edition, "seed": self.seed, "era": self.era,
+            "round": self.round,
             "order": list(self.order), "turn_index": self.turn_index, "actions_done": self.actions_done,
             "pending": list(self.pending or ()), "shortfall": list(self.shortfall or ()), "over": self.over,
             "players": [p.to_dict() for p in self.players],

@@ -156,7 +156,7 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
         m = _PLAYER.fullmatch(rest)
         if not m:
             raise _fail(n, line, "player 1 money 17 income 10 vp 0 spent 0")
-        values = dict(zip(*[iter(m.group(2).split())] * 2))
+        values = dict(zip(*[iter(m.group(2).split())] * 2, strict=True))
         fields = {"money": "money", "income": "income_space", "vp": "vp", "spent": "spent"}
         sc.player(_player(m.group("player"), n, line), line=n,
                   **{fields[k.lower()]: _int(v, n, line) for k, v in values.items()})
@@ -265,7 +265,7 @@ def write(sc: Scenario) -> str:
         t = sc.tiles[label]
         out.append(f"tile {label} player {t.owner + 1} {t.industry} {NUMERAL[t.level]}"
                    + (" flipped" if t.flipped else "") + (f" cubes {t.cubes}" if t.cubes else ""))
-    link_order = {l.label: l.index for l in facts.board.links}
+    link_order = {space.label: space.index for space in facts.board.links}
     for label in sorted(sc.links, key=link_order.__getitem__):
         out.append(f"link {label} player {sc.links[label][0] + 1}")
     if sc.distant_marker:

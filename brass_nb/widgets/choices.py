@@ -4,7 +4,7 @@ Pure data over the legal actions (no widgets here), so the narrowing can be test
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from brass_nb.rules.actions import Action
 

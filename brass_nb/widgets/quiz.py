@@ -67,7 +67,7 @@ class Quiz(w.VBox):
                                f"{html.escape(words['answer_is'].format(answer=self.answer))}</p><ul>{items}</ul>")
 
     @classmethod
-    def coal_source(cls, game: Game, action: str, language: str | None = None) -> "Quiz":
+    def coal_source(cls, game: Game, action: str, language: str | None = None) -> Quiz:
         """Which mine (or the market) supplies the coal for ``action``?"""
         _, player, explanation = _after(game, action)
         takes = explanation.find("coal.take")
@@ -78,14 +78,14 @@ class Quiz(w.VBox):
         return cls(game, "coal_source", {"player": player + 1, "action": action}, options, answer, steps, language)
 
     @classmethod
-    def link_score(cls, game: Game, link: str, language: str | None = None) -> "Quiz":
+    def link_score(cls, game: Game, link: str, language: str | None = None) -> Quiz:
         """How many VP would ``link`` score if the era ended now?"""
         step = next(s for s in game.score_preview().find("score.link") if s.facts["link"] == link)
         options = [str(n) for n in range(0, max(step.facts["vp"] + 3, 6))]
         return cls(game, "link_score", {"link": link}, options, str(step.facts["vp"]), [step], language)
 
     @classmethod
-    def income_after(cls, game: Game, action: str, language: str | None = None) -> "Quiz":
+    def income_after(cls, game: Game, action: str, language: str | None = None) -> Quiz:
         """What is the acting player's income level after ``action``?"""
         copy, player, explanation = _after(game, action)
         level = copy.players[player].income_level
