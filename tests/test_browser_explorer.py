@@ -12,9 +12,8 @@ import json
 import re
 import statistics
 
-import pytest
-
 import browser_helpers as bh
+import pytest
 
 playwright_sync = pytest.importorskip(
     "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")
@@ -161,7 +160,8 @@ def test_a_game_against_a_bot_by_clicks_with_undo_redo_and_timings(page):
     where = page.locator(".brass-explorer .brass-choice select").nth(2)
     slots = where.evaluate("s => [...s.options].map(o => o.text)")
     for index in range(1, 11):
-        timings["dropdown"].append(timed(page, lambda: where.select_option(label=slots[index % len(slots)])))
+        slot = slots[index % len(slots)]
+        timings["dropdown"].append(timed(page, lambda slot=slot: where.select_option(label=slot)))
     # Undo twice (the bot's move, then the learner's): the dropdowns show exactly the move the status names
     for _ in range(5):
         timings["undo"].append(timed(page, lambda: click(page, ".brass-undo")))
@@ -182,7 +182,7 @@ def test_a_game_against_a_bot_by_clicks_with_undo_redo_and_timings(page):
     # Japanese: nothing English left in the controls (bot names are names; the typed example is notation)
     for index in range(10):
         label = "日本語" if index % 2 == 0 else "English"
-        timings["language"].append(timed(page, lambda: page.locator(
+        timings["language"].append(timed(page, lambda label=label: page.locator(
             ".brass-explorer .widget-toggle-buttons button", has_text=label).first.click()))
     page.locator(".brass-explorer .widget-toggle-buttons button", has_text="日本語").first.click()
     bh.settle(page, quiet_ms=600)

@@ -11,11 +11,10 @@ space 17 = level 4.
 """
 from __future__ import annotations
 
+import helpers as h
 import pytest
 
-import helpers as h
 from brass_nb import AmbiguousAction, IllegalAction
-
 
 # ---------------------------------------------------------------- helpers
 
@@ -774,7 +773,8 @@ def test_iron_works_sells_without_connection_and_flips():
 
 
 def test_using_another_players_last_iron_flips_their_works():
-    """Rule 7 / explanations: another player's iron is free, but emptying it flips their works and raises their income."""
+    """Rule 7 / explanations: another player's iron is free, but emptying it flips their works and raises their
+    income."""
     g = game(hand=["Stafford", "Leek"])
     h.place(g, "Coalbrookdale[2]", owner=1, industry="iron", level=1, cubes=1)
     expl = g.play("build brewery Stafford[1] with card Stafford")

@@ -15,8 +15,15 @@ from brass_nb.classroom import __main__ as cli
 from brass_nb.classroom.collect import collect, format_table, write_csv
 from brass_nb.classroom.lessons import copy_lessons
 from brass_nb.classroom.passwords import enrol, hash_password, read_class_list, verify_password
-from brass_nb.classroom.scores import (MAX_FILE_BYTES, SCORES_FILE, SCORES_VARIABLE, Result, append_result,
-                                       read_results, record_answer)
+from brass_nb.classroom.scores import (
+    MAX_FILE_BYTES,
+    SCORES_FILE,
+    SCORES_VARIABLE,
+    Result,
+    append_result,
+    read_results,
+    record_answer,
+)
 from brass_nb.widgets import Quiz
 
 REPO = Path(__file__).resolve().parent.parent

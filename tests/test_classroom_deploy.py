@@ -74,7 +74,10 @@ def test_both_hubs_hand_out_the_repositorys_notebooks_folder_with_the_same_comma
     assert command[2] == 'python -m brass_nb.classroom hand-out "$REPO_DIR/notebooks" "$HOME"'
     hub.config.Spawner.pre_spawn_hook(SimpleNamespace(home_dir=str(tmp_path)))
     handed_out = sorted(p.name for p in (tmp_path / LESSONS_FOLDER).iterdir())
-    assert handed_out == sorted(p.name for p in (REPO / "notebooks").iterdir() if p.is_file()) and handed_out
+    lessons = sorted(p.name for p in (REPO / "notebooks").iterdir() if not p.name.startswith("."))
+    assert handed_out == lessons and handed_out
+    assert sorted(p.name for p in (tmp_path / LESSONS_FOLDER / "ja").iterdir()) == sorted(
+        p.name for p in (REPO / "notebooks" / "ja").iterdir())
 
 
 def test_the_build_script_names_the_image_as_the_values_do():

@@ -43,14 +43,14 @@ def test_farm_breweries(ref, facts):
 def test_all_39_link_spaces_with_era_flags(ref, facts):
     links = facts.board.links
     assert len(ref["links"]) == 39 == len(links)
-    for row, link in zip(ref["links"], links):
+    for row, link in zip(ref["links"], links, strict=True):
         assert link.ends == tuple(row.get("ends", [row["a"], row["b"]]))
         assert (link.canal, link.rail) == (row["canal"], row["rail"]), link.label
-    three_way = [l for l in links if len(l.ends) == 3]
-    assert [l.ends for l in three_way] == [("Kidderminster", "Worcester", "Farm Brewery South")]
+    three_way = [link for link in links if len(link.ends) == 3]
+    assert [link.ends for link in three_way] == [("Kidderminster", "Worcester", "Farm Brewery South")]
     summary = ref["link_summary"]
-    assert sum(l.canal for l in links) == summary["canal_usable"]
-    assert sum(l.rail for l in links) == summary["rail_usable"]
+    assert sum(link.canal for link in links) == summary["canal_usable"]
+    assert sum(link.rail for link in links) == summary["rail_usable"]
 
 
 def test_merchants(ref, facts):
@@ -69,7 +69,7 @@ def test_tile_tables(ref, facts):
     for industry, rows in ref["industries"].items():
         specs = facts.tiles[industry]
         assert len(specs) == len(rows)
-        for row, spec in zip(rows, specs):
+        for row, spec in zip(rows, specs, strict=True):
             produced = row["resources_produced"]
             assert (spec.level, spec.count, spec.cost, spec.coal, spec.iron, spec.vp, spec.income, spec.link_vp) == (
                 row["level"], row["count"], row["cost"], row["coal"], row["iron"], row["vp"], row["income"],

@@ -42,7 +42,7 @@ def test_towns_slots_and_external_locations(ref, facts):
 
 def test_links_and_the_virtual_link(ref, facts):
     ids = names(ref)
-    links = {frozenset(l.ends): (l.canal, l.rail) for l in facts.board.links}
+    links = {frozenset(link.ends): (link.canal, link.rail) for link in facts.board.links}
     assert len(links) == ref["link_counts"]["physical"] == 36
     for row in ref["links"]:
         assert links[frozenset((ids[row["a"]], ids[row["b"]]))] == (row["canal"], row["rail"])
@@ -56,7 +56,7 @@ def test_tiles(ref, facts):
     for industry, table in ref["industries"].items():
         specs = facts.tiles[industry]
         assert sum(s.count for s in specs) == table["total_per_player"]
-        for row, spec in zip(table["levels"], specs):
+        for row, spec in zip(table["levels"], specs, strict=True):
             assert (spec.level, spec.count, spec.cost, spec.coal, spec.iron, spec.vp, spec.income) == (
                 row["level"], row["count_per_player"], row["cost"] or 0, row["coal"] or 0, row["iron"] or 0,
                 row["vp"] or 0, row["income"] or 0), (industry, row["level"])
@@ -91,4 +91,5 @@ def test_decks_markets_distant_market_and_track(ref, facts):
         deck = len(deal_deck(State(facts, int(players), 0)))
         assert facts.rules.rounds("canal", int(players), deck) == rounds
     loans = ref["rules_constants"]["loans"]
-    assert [(o.money, o.levels) for o in facts.rules.loans] == list(zip(loans["amounts"], loans["income_levels_lost"]))
+    expected = list(zip(loans["amounts"], loans["income_levels_lost"], strict=True))
+    assert [(o.money, o.levels) for o in facts.rules.loans] == expected

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import random
 
+import helpers
 import pytest
 
 import brass_nb as bn
+from brass_nb.explain import reason as render_reason
 from brass_nb.rules.facts import load_facts
 from brass_nb.rules.randomplay import random_action
 from brass_nb.rules.ruleset import RulesetError, build_ruleset
 from brass_nb.rules.state import State
 from brass_nb.rules.turns import deal_deck
 from brass_nb.scenario.text import read, write
-
-import helpers
 
 
 def rounds_played(game: bn.Game, seed: int) -> dict[str, int]:
@@ -39,6 +39,16 @@ def test_the_2007_edition_refuses_two_players_with_a_clear_error():
     with pytest.raises(ValueError, match=r"Warfrog 2007\) is for 3, 4 players, not 2"):
         bn.new_game("lancashire", 2, seed=1, edition="2007")
     bn.new_game("lancashire", 2, seed=1)                        # Roxley plays 2
+
+
+@pytest.mark.parametrize("players", [2, 5, 0, 3.0, True, "three", None])
+def test_a_player_count_the_edition_does_not_allow_is_a_brass_error_in_both_languages(players):
+    with pytest.raises(bn.GameSetupError) as err:
+        bn.new_game("lancashire", players, seed=1, edition="2007")
+    assert isinstance(err.value, bn.BrassError) and err.value.rule == "game.players"
+    assert str(err.value) == f"Brass: Lancashire (Warfrog 2007) is for 3, 4 players, not {players!r}."
+    assert render_reason(err.value.steps[0], "ja") == (f"ブラス：ランカシャー（Warfrog 2007）は3、4人用です。"
+                                                       f"{players!r}人では遊べません。")
 
 
 def test_an_unknown_edition_names_the_ones_there_are():
@@ -229,8 +239,8 @@ def test_birkenhead_in_your_network_does_not_reach_liverpool():
 def test_the_virtual_link_never_lets_you_build_a_link_from_the_far_side():
     g = lancashire()
     helpers.place(g, "Liverpool[1]", 0, "port", 1)
-    links_from_birkenhead = [l.label for l in g.facts.board.links if "Birkenhead" in l.ends
-                             and "Liverpool" not in l.ends and l.canal]
+    links_from_birkenhead = [link.label for link in g.facts.board.links if "Birkenhead" in link.ends
+                             and "Liverpool" not in link.ends and link.canal]
     helpers.set_player(g, 0, hand=["Preston", "Wigan"])
     for label in links_from_birkenhead:
         assert "network.not_in_network" in [s.rule for s in g.why_not(f"network {label} with card Preston")]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 import re
+import tempfile
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 
@@ -22,8 +24,8 @@ from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.game import SAVE_FORMAT
 from brass_nb.rules.randomplay import random_action
 from brass_nb.rules.records import Step
-from brass_nb.saves import game_from_json, load_game
 from brass_nb.rules.turns import deck_for
+from brass_nb.saves import MAX_SAVE_BYTES, game_from_json, load_game, parse_save
 from brass_nb.scenario import read
 from brass_nb.scenario.text import MAX_FILE_CHARS, decode
 
@@ -40,7 +42,8 @@ LANCASHIRE_ONLY = {
 }
 BIRMINGHAM_ONLY = {
     "beer.sources": "beer", "beer.short": "beer", "beer.take": "beer", "query.beer_sources": "beer",
-    "build.farm_brewery_card": "farm breweries", "build.two_cards_not_in_game": "Birmingham refuses the double-card build",
+    "build.farm_brewery_card": "farm breweries",
+    "build.two_cards_not_in_game": "Birmingham refuses the double-card build",
     "card.wild_returned": "wild cards", "scout.take": "scouting", "scout.card_count": "scouting",
     "scout.holding_wild": "scouting", "scout.no_wild_left": "scouting", "develop.lightbulb": "lightbulb potteries",
     "develop.bonus_is_free": "merchant beer bonuses", "sell.bonus_nothing_to_develop": "merchant beer bonuses",
@@ -132,6 +135,13 @@ def _queries_and_errors(name: str, edition: str) -> list[Step]:
     return steps
 
 
+def _load_bytes(data: bytes) -> bn.Game:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "save.json"
+        path.write_bytes(data)
+        return load_game(path)
+
+
 def _hostile_inputs(name: str, edition: str) -> list[Step]:
     """Unknown names, malformed notation and malformed position files, written with this game's names."""
     facts = load_facts(name, edition)
@@ -148,7 +158,17 @@ def _hostile_inputs(name: str, edition: str) -> list[Step]:
                 lambda: read(_header(facts) + "mat 1 coal 1\n").game(),
                 lambda: read(_header(facts) + "title " + "x" * 2000 + "\n"),
                 lambda: read("x" * (MAX_FILE_CHARS + 1)),
-                lambda: decode(b"\xff\xfeg\x00a\x00", "position.brass")]
+                lambda: decode(b"\xff\xfeg\x00a\x00", "position.brass"),
+                lambda: bn.new_game(name, players=9, seed=1, edition=edition),
+                lambda: parse_save("[" * 20 + "]" * 20), lambda: parse_save("{oops"),
+                lambda: parse_save('{"seed": ' + "9" * 40 + "}"),
+                lambda: game_from_json({**game.to_json(), "version": 99}),
+                lambda: game_from_json({**game.to_json(), "colour": "red"}),
+                lambda: game_from_json({**game.to_json(), "seed": "7"}),
+                lambda: game_from_json({**game.to_json(), "players": 9}),
+                lambda: game_from_json({"format": SAVE_FORMAT, "version": 1, "game": "tennis",
+                                        "scenario": game.position(), "actions": []}),
+                lambda: _load_bytes(b"\xff\xfe{\x00}\x00"), lambda: _load_bytes(b" " * (MAX_SAVE_BYTES + 1))]
     if facts.rules.distant_market is None:
         attempts.append(lambda: read(_header(facts) + "distant marker 1\n").game())
     steps = []
@@ -192,7 +212,7 @@ def _position_errors(name: str, edition: str) -> list[Step]:
              f"tile {town.name}[1] player 1 {first} I{cubes(first)}\ntile {town.name}[2] player 1 {second} I"
              f"{cubes(second)}", f"link {rail_only} player 1",
              f"mat 1 coal {printed}\ntile {coal} player 1 coal I cubes 1",
-             f"tile Nowhere[1] player 1 coal I cubes 1", f"tile {mill} player 1 {facts.sold_industries[0]} I cubes 2",
+             "tile Nowhere[1] player 1 coal I cubes 1", f"tile {mill} player 1 {facts.sold_industries[0]} I cubes 2",
              f"tile {coal} player 1 coal I", f"tile {town.name}[9] player 1 coal I cubes 1",
              f"tile {coal} player 9 coal I cubes 1", "player 1 money -4", "castle 3",
              f"tile {coal} player 1 coal I cubes 1\ntile {coal} player 2 coal I cubes 1",
@@ -219,19 +239,23 @@ BIRMINGHAM_POSITIONS = (
     ("game birmingham\nplayers 2\nera canal\nround 2\nturn 1\nmerchant Gloucester[1] buys cotton beer 0\n"
      "hand 1 Wolverhampton, Burton-on-Trent\nhand 2 Kidderminster, Coventry\ntile Worcester[1] player 1 cotton I\n"
      "merchant Gloucester[2] buys manufacturer beer 1\nlink Worcester - Gloucester player 1\n", [],
-     ["sell cotton Worcester[1] to Gloucester[1] with card Wolverhampton", "sell cotton Worcester[1] to Gloucester[2] with card Wolverhampton"]),
+     ["sell cotton Worcester[1] to Gloucester[1] with card Wolverhampton",
+      "sell cotton Worcester[1] to Gloucester[2] with card Wolverhampton"]),
     # A second sale in the same action takes no card.
     ("game birmingham\nplayers 2\nera canal\nround 2\nturn 1\nmerchant Oxford[1] buys cotton beer 1\n"
      "merchant Oxford[2] buys cotton beer 1\nhand 1 Wolverhampton, Burton-on-Trent\nhand 2 Kidderminster, Coventry\n"
      "tile Worcester[1] player 1 cotton I\ntile Birmingham[1] player 1 cotton I\nlink Worcester - Birmingham player 1\n"
-     "link Birmingham - Oxford player 1\n", ["sell cotton Worcester[1] to Oxford[1] with card Wolverhampton; beer Oxford[1]"],
+     "link Birmingham - Oxford player 1\n",
+     ["sell cotton Worcester[1] to Oxford[1] with card Wolverhampton; beer Oxford[1]"],
      ["sell cotton Birmingham[1] to Oxford[2] with card Burton-on-Trent; beer Oxford[2]"]),
     # A pottery II costs £0: it is never given up for negative income.
     ("game birmingham\nplayers 2\nera canal\nround 2\norder 2 1\nturn 1\n"
      "deck Coventry, Nuneaton, Redditch, Worcester, Kidderminster, Dudley, Cannock, Tamworth, Walsall, Stafford\n"
-     "player 1 money 0 income 2\nhand 1 Wolverhampton, Burton-on-Trent\nhand 2 Kidderminster, Coalbrookdale\ntile Coventry[1] player 1 pottery II\n"
+     "player 1 money 0 income 2\nhand 1 Wolverhampton, Burton-on-Trent\nhand 2 Kidderminster, Coalbrookdale\n"
+     "tile Coventry[1] player 1 pottery II\n"
      "tile Dudley[1] player 1 coal I cubes 1\n",
-     ["pass with card Wolverhampton", "pass with card Burton-on-Trent"], ["remove pottery Coventry[1]", "remove coal Cannock[1]"]),
+     ["pass with card Wolverhampton", "pass with card Burton-on-Trent"],
+     ["remove pottery Coventry[1]", "remove coal Cannock[1]"]),
 )
 LANCASHIRE_POSITION = ("game lancashire\nedition {edition}\nplayers 3\nera canal\nround 2\nturn 1\n"
                        "hand 1 Lancaster, Preston\nhand 2 Wigan\nhand 3 Bolton\ntile Preston[2] player 1 cotton I\n"
@@ -258,7 +282,8 @@ def _generic_positions(name: str, edition: str) -> list[Step]:
                 + f"hand 1 {towns[0]}, {towns[1]}\n" + "".join(f"hand {i} {towns[i]}\n" for i in range(2, players + 1))
                 + f"deck {', '.join(towns[5:15])}\ntile {coal[0]} player 1 coal I cubes 1\n").game()
     steps = debt.play(f"pass with card {towns[0]}").steps + debt.play(f"pass with card {towns[1]}").steps
-    return (_refusals(linked, [A.Network(rail[-1], first)]) + _refusals(no_coal, [f"build coal {coal[0]} with card {first}"])
+    return (_refusals(linked, [A.Network(rail[-1], first)])
+            + _refusals(no_coal, [f"build coal {coal[0]} with card {first}"])
             + steps + _refusals(debt, [f"remove coal {coal[1]}"]))
 
 
@@ -347,7 +372,8 @@ def test_lancashire_sentences_use_lancashire_numbers_and_words(reached):
     for rule, steps in by_rule.items():
         for step in steps:
             assert not re.search(r"merchant|Gloucester|Oxford", reason(step, "en"), re.I), (rule, reason(step, "en"))
-            assert "商人" not in reason(step, "ja") and "グロスター" not in reason(step, "ja"), (rule, reason(step, "ja"))
+            ja = reason(step, "ja")
+            assert "商人" not in ja and "グロスター" not in ja, (rule, ja)
 
 
 def test_birmingham_sentences_keep_birmingham_numbers(reached):

@@ -1,10 +1,10 @@
 """Rules that Lancashire has and Birmingham lacks, on hand-built positions (RULINGS.md, Lancashire section)."""
 from __future__ import annotations
 
+import helpers
 import pytest
 
 import brass_nb as bn
-import helpers
 
 
 def refused(g, text: str) -> str:
@@ -141,7 +141,7 @@ def test_income_is_collected_at_the_start_of_rounds_after_the_first():
     g.state.round = 1
     helpers.touch(g)
     helpers.set_player(g, 0, income_space=15)
-    for player in list(g.state.order):
+    for _player in list(g.state.order):
         g.play(f"pass with card {g.players[g.current_player].hand[0]}")
     assert g.round == 2
     money = g.players[0].money

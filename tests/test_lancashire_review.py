@@ -5,10 +5,10 @@ level, VP, flips, phase, market cubes, the distant marker).
 """
 from __future__ import annotations
 
+import helpers
 import pytest
 
 import brass_nb as bn
-import helpers
 from brass_nb.rules.income import highest_space
 
 
@@ -211,7 +211,7 @@ def test_coal_and_iron_cost_5_when_their_markets_are_empty():
 def test_new_coal_mine_sells_to_market_only_when_connected_to_a_trade_icon():
     g = game()
     helpers.set_player(g, 0, hand=["Rochdale", "Preston"])
-    helpers.set_market(g, "coal", 6)                                 # cubes bought cheapest first: the £1 spaces are empty
+    helpers.set_market(g, "coal", 6)                     # cubes bought cheapest first: the £1 spaces are empty
     money = g.players[0].money
     g.play("build coal Rochdale[1] with card Rochdale")                        # coal I: £5, 2 cubes
     assert g.state.tiles["Rochdale[1]"].cubes == 2 and g.state.markets["coal"] == 6

@@ -160,3 +160,10 @@ def test_huge_files_and_lines_are_refused_before_reading(tmp_path):
     with pytest.raises(bn.ScenarioError) as err:
         read(BASE + "title " + "x" * 2000 + "\n")
     assert err.value.rule == "scenario.line_too_long" and err.value.steps[0].facts["line"] == 6
+
+
+@pytest.mark.parametrize("line", ["tile Dudley[1] player 1 & I", "tile Dudley[1] player 1 foo II cubes 2"])
+def test_a_tile_of_an_unknown_industry_is_reported_once_and_every_step_reads_in_both_languages(line):
+    err = refusal(BASE + line + "\n")
+    assert [s.rule for s in err.steps] == ["scenario.unknown_name"]
+    assert all(bn.explain.reason(s, language) for s in err.steps for language in ("en", "ja"))

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+import helpers
 import pytest
 
-import helpers
 from brass_nb import AmbiguousAction, IllegalAction
-
 
 # ---------------------------------------------------------------- small tools for these tests
 
@@ -727,7 +726,8 @@ def test_income_is_paid_at_the_end_of_the_round_after_the_new_turn_order():
 
 
 def test_seed_000_worked_example_loan_then_canal_then_pass():
-    """Seed 000 example: £17, loan -> £47 at level -3 (spent 0), after income £44; canal £3 -> £41, pass, income -> £38."""
+    """Seed 000 example: £17, loan -> £47 at level -3 (spent 0), after income £44; canal £3 -> £41, pass,
+    income -> £38."""
     g = helpers.fresh(players=2, seed=1)
     me, other = g.state.order
     p = g.state.players[me]
@@ -879,7 +879,8 @@ def test_canal_era_end_scores_link_icons_at_both_ends_then_flipped_industries():
 
 
 def test_canal_era_end_removes_links_and_level_1_tiles_but_not_mats():
-    """era.remove_links + era.remove_level1: links leave (tiles back to the players); level-I industries leave the board."""
+    """era.remove_links + era.remove_level1: links leave (tiles back to the players); level-I industries leave the
+    board."""
     g = canal_era_end_position()
     _, mats = play_canal_last_round(g)
     assert g.state.links == {}

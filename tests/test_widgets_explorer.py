@@ -22,14 +22,14 @@ def shown_action(explorer: Explorer):
     """The legal action the dropdowns show, read back from their values alone (None if they name none or many)."""
     kind = explorer.kind.value
     matching = [a for a in explorer.game.legal_actions() if a.kind == kind]
-    for field, dropdown in zip(FIELDS.get(kind, ()), explorer.fields):
+    for field, dropdown in zip(FIELDS.get(kind, ()), explorer.fields, strict=False):
         matching = [a for a in matching if field.key(a) == dropdown.value]
     return matching[0] if len(matching) == 1 else None
 
 
 def choose(explorer: Explorer, kind: str, *values: str) -> None:
     explorer.kind.value = kind
-    for dropdown, value in zip(explorer.fields, values):
+    for dropdown, value in zip(explorer.fields, values, strict=False):
         dropdown.value = value
 
 

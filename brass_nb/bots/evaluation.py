@@ -87,7 +87,7 @@ class Rates:
     share_left: float
 
     @classmethod
-    def of(cls, state: State, weights: Weights = WEIGHTS) -> "Rates":
+    def of(cls, state: State, weights: Weights = WEIGHTS) -> Rates:
         constants = state.facts.constants
         per_round = len(state.players) * constants["actions_per_turn"]
         in_hands = sum(len(p.hand) for p in state.players)

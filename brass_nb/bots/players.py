@@ -66,7 +66,7 @@ class Candidate:
     @property
     def rivals_gain(self) -> float:
         """The mean change of the rivals' values: what this action gives away."""
-        changes = [a.value - b.value for a, b in zip(self.after, self.before) if a.player != self.player]
+        changes = [a.value - b.value for a, b in zip(self.after, self.before, strict=False) if a.player != self.player]
         return sum(changes) / len(changes) if changes else 0.0
 
 

@@ -86,5 +86,5 @@ def format_table(collection: Collection) -> str:
     lines = [header] + [(learner, *map(str, counts)) for learner, counts in per_learner.items()]
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     text = ["  ".join(cell.ljust(width) if i == 0 else cell.rjust(width)
-                      for i, (cell, width) in enumerate(zip(line, widths))).rstrip() for line in lines]
+                      for i, (cell, width) in enumerate(zip(line, widths, strict=False))).rstrip() for line in lines]
     return "\n".join([text[0], "  ".join("-" * width for width in widths), *text[1:]])

@@ -13,7 +13,7 @@ import os
 import stat
 import tempfile
 from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 SCORES_VARIABLE = "BRASS_NB_SCORES"
@@ -38,7 +38,7 @@ class Result:
     time: str
 
     @classmethod
-    def from_record(cls, record: object) -> "Result":
+    def from_record(cls, record: object) -> Result:
         """The result an entry of the file describes; ValueError when the entry is not one."""
         if not isinstance(record, dict):
             raise ValueError(f"expected an object, got {type(record).__name__}")
@@ -107,7 +107,7 @@ def record_answer(question: str, answer: str, correct: bool) -> Path | None:
     notebook = Path(os.environ.get(NOTEBOOK_VARIABLE, ""))
     if notebook.is_absolute() and notebook.is_relative_to(Path.home()):
         notebook = notebook.relative_to(Path.home())
-    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    now = datetime.now(UTC).isoformat(timespec="seconds")
     result = Result(notebook.as_posix() if notebook.parts else "", question, answer, correct, now)
     try:
         append_result(path, result)

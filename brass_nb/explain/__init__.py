@@ -5,7 +5,6 @@ Renderers read only :class:`~brass_nb.rules.records.Step` records; they never de
 from __future__ import annotations
 
 import html
-
 import re
 from functools import cache
 from typing import Any

@@ -1,7 +1,7 @@
 """English messages: one function per rule id, each turning a step's facts into plain sentences."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from brass_nb.explain.numerals import roman
 
@@ -89,7 +89,8 @@ def _coal_nearest(f: dict) -> str:
 def _coal_market(f: dict) -> str:
     why = ("No connected coal mine has coal" if f["why"] == "no_mine"
            else "The connected mines do not have enough coal")
-    return (f"{why}, so {cubes(f['count'], 'coal')} {'is' if f['count'] == 1 else 'are'} bought from the coal market at "
+    verb = "is" if f["count"] == 1 else "are"
+    return (f"{why}, so {cubes(f['count'], 'coal')} {verb} bought from the coal market at "
             f"{listing([money(p) for p in f['prices']])} (cheapest first; {money(f['empty_price'])} each once the "
             f"market is empty). Buying coal needs a connection to a market trade icon, which {TRADE[f['trade_kind']]} "
             f"shows; trade icons connected to {f['consumer']}: {listing(f['merchants'])}.")
@@ -111,7 +112,8 @@ def _iron_works(f: dict) -> str:
 
 def _iron_market(f: dict) -> str:
     why = "There is no iron on the board" if f["why"] == "no_works" else "The iron works do not hold enough iron"
-    return (f"{why}, so {cubes(f['count'], 'iron')} {'is' if f['count'] == 1 else 'are'} bought from the iron market at "
+    verb = "is" if f["count"] == 1 else "are"
+    return (f"{why}, so {cubes(f['count'], 'iron')} {verb} bought from the iron market at "
             f"{listing([money(p) for p in f['prices']])} (cheapest first; {money(f['empty_price'])} each once it is "
             f"empty). "
             f"Iron needs no connection.")
@@ -278,7 +280,8 @@ def _behind(by: str | None, ties: list[str]) -> str:
 def _ranking(f: dict) -> str:
     rows = []
     for i, r in enumerate(f["ranking"]):
-        row = f"{r['place']}. {player(r['player'])}: {r['vp']} VP, income level {r['income_level']}, {money(r['money'])}"
+        row = (f"{r['place']}. {player(r['player'])}: {r['vp']} VP, income level {r['income_level']}, "
+               f"{money(r['money'])}")
         if i:
             row += f" ({_behind(r['behind_by'], f['tie_breaks'])})"
         rows.append(row)
@@ -379,6 +382,26 @@ def at(f: dict) -> str:
     return f"Line {f['line']}: " if f.get("line") else ""
 
 
+SAVE_KINDS = {"missing": "missing", "null": "null", "boolean": "a boolean", "integer": "an integer",
+              "number": "a number with a fraction", "text": "text", "list": "a list", "object": "an object",
+              "action_list": "a list of actions written as text"}
+
+
+def _save_field(f: dict) -> str:
+    expected = SAVE_KINDS[f["expected"]]
+    if f["found"] == "missing":
+        return f"The save file has no '{f['field']}' field; it must be {expected}."
+    return f"The save file's '{f['field']}' is {SAVE_KINDS.get(f['found'], f['found'])}; it must be {expected}."
+
+
+def _save_format(f: dict) -> str:
+    if f["holds"] != "object":
+        return (f"This is not a brass_nb save file: it holds {SAVE_KINDS.get(f['holds'], f['holds'])}, not an object "
+                f"with format '{f['expected']}'.")
+    found = f"its format is '{f['found']}'" if f["found"] is not None else "it has no format field"
+    return f"This is not a brass_nb save file: {found}, not '{f['expected']}'."
+
+
 def _scenario_value(f: dict) -> str:
     who = f"player {f['player']}'s " if f.get("player") else ""
     return f"{at(f)}{who}{f['field']} is {f['value']}; it must be {f['expected']}."
@@ -394,13 +417,15 @@ def _scenario_no_tile(f: dict) -> str:
 
 MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])} discards {f['card']}"
-                               + ("." if f["action"] == "build" else " (any card will do: only building reads the card).")),
+                               + ("." if f["action"] == "build"
+                                  else " (any card will do: only building reads the card).")),
     "card.wild_returned": lambda f: f"The {f['card']} card goes back to its own face-up pile, not to a discard pile.",
     "card.missing": lambda f: "Every action discards a card: name one with 'with card …'.",
     "card.not_in_hand": lambda f: f"{f['card']} is not in your hand (you hold {listing(f['hand'])}).",
     "choice.ambiguous": lambda f: (f"More than one {RESOURCE.get(f['resource'], f['resource'])} choice is legal, "
                                    f"so the action must name one: "
-                                   f"{listing([', '.join(o) if isinstance(o, list) else o for o in f['options']], 'or')}."),
+                                   + listing([', '.join(o) if isinstance(o, list) else o for o in f['options']], 'or')
+                                   + "."),
     "choice.invalid": lambda f: (f"{', '.join(f['chosen'])} is not a legal {RESOURCE.get(f['resource'])} choice here; "
                                  f"legal: {listing([', '.join(o) for o in f['options']], 'or')}."),
     "phase.done": lambda f: "Done: the action ends here.",
@@ -456,7 +481,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.two_cards_not_now": lambda f: (f"A double-card build needs both actions of a turn and two cards in hand "
                                           f"(actions taken this turn: {f['actions_done']} of {f['actions']}; cards: "
                                           f"{f['hand']})."),
-    "build.pay": lambda f: f"{player(f['player'])} pays {money(f['cost'])} to the bank ({money(f['money_left'])} left).",
+    "build.pay": lambda f: (f"{player(f['player'])} pays {money(f['cost'])} to the bank "
+                            f"({money(f['money_left'])} left)."),
     "build.overbuild": lambda f: (f"Overbuilding: {player(f['owner'])}'s {tile(f['industry'], f['old_level'])} at "
                                   f"{f['slot']} is replaced by level {roman(f['new_level'])} and leaves the game"
                                   + (f"; {'its' if f['cubes_returned'] > 1 else 'the'} "
@@ -559,15 +585,18 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "score.money": lambda f: (f"{player(f['player'])} scores 1 VP per {money(f['per'])}: {money(f['money'])} → "
                               f"{f['vp']} VP."),
     "era.distant_reset": lambda f: f"The distant market is reset: marker back to the top, {f['tiles']} tiles shuffled.",
-    "sell.bonus_nothing_to_develop": lambda f: "The beer bonus's free develop has no tile it could remove, so it lapses.",
+    "sell.bonus_nothing_to_develop": lambda f: ("The beer bonus's free develop has no tile it could remove, "
+                                                "so it lapses."),
     "loan.take": lambda f: (f"{player(f['player'])} takes a {money(f['money'])} loan ({money(f['money_now'])} now; "
-                            f"a loan is not spending). The income drops {f['levels']} LEVEL{'' if f['levels'] == 1 else 'S'}, not spaces: level "
+                            f"a loan is not spending). The income drops {f['levels']} "
+                            f"LEVEL{'' if f['levels'] == 1 else 'S'}, not spaces: level "
                             f"{f['from_level']} (space {f['from_space']}) → level {f['to_level']}, on its highest "
                             f"space {f['to_space']}."),
     "loan.too_low": lambda f: (f"A loan would take your income level from {f['level']} to {f['new_level']}, below "
                                f"{f['lowest']}."),
     "scout.take": lambda f: (f"Scouting: {player(f['player'])} also discards {listing(f['discarded'])} "
-                             f"({COUNT.get(len(f['discarded']) + 1, len(f['discarded']) + 1)} cards in all) and takes {listing(f['took'])}."),
+                             f"({COUNT.get(len(f['discarded']) + 1, len(f['discarded']) + 1)} cards in all) "
+                             f"and takes {listing(f['took'])}."),
     "scout.card_count": lambda f: f"Scouting discards exactly {f['needed']} cards, not {f['count']}.",
     "scout.holding_wild": lambda f: f"You cannot scout while holding a wild card ({listing(f['wilds'])}).",
     "scout.no_wild_left": lambda f: f"No card is left in the {listing(f['piles'])} pile.",
@@ -592,7 +621,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "shortfall.wrong_industry": lambda f: (f"{f['slot']} holds {a(INDUSTRY[f['industry']])}, not "
                                            f"{a(INDUSTRY[f['named']])}."),
     "shortfall.worthless": lambda f: (f"{tile(f['industry'], f['level']).capitalize()} at {f['slot']} cost "
-                                      f"{money(f['cost'])}, so giving it up would raise {money(f['cost'] // 2)}: a tile "
+                                      f"{money(f['cost'])}, so giving it up would raise {money(f['cost'] // 2)}: "
+                                      f"a tile "
                                       f"worth nothing is never given up for negative income."),
     "era.end": lambda f: f"The deck and every hand are empty: the {ERA[f['era']]} ends and is scored.",
     "score.link": _link_score,
@@ -646,8 +676,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.too_many_links": lambda f: f"Player {f['player']} has {f['links']} links; each player owns {f['most']}.",
     "scenario.merchant_space": lambda f: (f"{at(f)}there is no merchant space {f['space']} in a {f['players']}-player "
                                           f"game."),
-    "scenario.order": lambda f: (f"{at(f)}The turn order {f['order']} must name each of the {f['players']} players once, and "
-                                 f"the player to act must be in it."),
+    "scenario.order": lambda f: (f"{at(f)}The turn order {f['order']} must name each of the {f['players']} players "
+                                 f"once, and the player to act must be in it."),
     "scenario.no_cards": lambda f: f"{at(f)}Player {f['player']} is to act but holds no cards.",
     "scenario.mat_levels": lambda f: (f"{at(f)}player {f['player']}'s mat: a {INDUSTRY[f['industry']]} has "
                                       f"{f['levels']} levels, not {f['given']}; give one number per level."),
@@ -664,6 +694,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.line_too_long": lambda f: (f"{at(f)}the line is {f['length']} characters long; lines have at most "
                                          f"{f['limit']}."),
     "scenario.action": lambda f: f"{at(f)}the action '{f['action']}' is refused: {f['error']}",
+    "game.players": lambda f: (f"{f['game']} ({f['edition']}) is for {', '.join(map(str, f['allowed']))} players, "
+                               f"not {f['players']}."),
     "game.unknown": lambda f: f"There is no game {f['game']!r}: choose one of {', '.join(f['games'])}.",
     "edition.unknown": lambda f: (f"{f['game']} has no edition {f['edition']!r}: expected one of "
                                   f"{', '.join(f['editions'])}."),
@@ -687,7 +719,21 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       f"remove the extra comma."),
     "language.unknown": lambda f: f"Unknown language {f['language']}: choose one of {', '.join(f['languages'])}.",
     "save.unreadable": lambda f: f"Cannot read {f['path']}: {f['error']}.",
-    "save.format": lambda f: f"This is not a brass_nb save file (expected format '{f['expected']}').",
-    "save.start": lambda f: f"The save file's game, players or seed are wrong: {f['error']}.",
+    "save.too_large": lambda f: f"The save file is larger than {f['limit']:,} bytes, so it is not read.",
+    "save.encoding": lambda f: f"{f['path']} is not UTF-8 text (byte {f['byte']}).",
+    "save.too_deep": lambda f: (f"The save file nests lists or objects {f['depth']} deep; a save nests them at most "
+                                f"{f['limit']} deep."),
+    "save.not_json": lambda f: f"The save file is not JSON: line {f['line']}, column {f['column']}: {f['error']}.",
+    "save.number": lambda f: (f"The save file has an integer of {f['digits']} digits; integers in a save have at most "
+                              f"{f['limit']}."),
+    "save.format": _save_format,
+    "save.version": lambda f: (f"The save file is version {f['found']}; this brass_nb reads version "
+                               f"{f['supported']}."),
+    "save.unknown_field": lambda f: (f"The save file has a field '{f['field']}' that brass_nb does not read; "
+                                     f"its fields are {', '.join(f['fields'])}."),
+    "save.field": _save_field,
+    "save.start": lambda f: f"The save file's '{f['field']}' is refused: {f['error']}",
+    "save.mismatch": lambda f: (f"The save file's '{f['field']}' is {f['saved']}, but its position has "
+                                f"{f['position']}."),
     "save.bad_action": lambda f: f"Action {f['number']} of the save file, '{f['action']}', fails: {f['error']}",
 }

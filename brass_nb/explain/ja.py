@@ -1,7 +1,7 @@
 """日本語のメッセージ: ルールidごとに一つの関数。用語はルール文（seeds 000）に合わせる。"""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 INDUSTRY = {"cotton": "紡績所", "manufacturer": "製造所", "pottery": "陶器工場", "coal": "炭鉱", "iron": "製鉄所",
             "brewery": "醸造所", "port": "港", "shipyard": "造船所"}
@@ -324,6 +324,26 @@ def _drawn_tile(f: dict) -> str:
             else f"{f['edition']}: 引いたタイルは時代の終わりまで戻さない")
 
 
+SAVE_KINDS = {"missing": "なし", "null": "null", "boolean": "真偽値", "integer": "整数", "number": "小数",
+              "text": "文字列", "list": "リスト", "object": "オブジェクト",
+              "action_list": "文字列で書いたアクションのリスト"}
+
+
+def _save_field(f: dict) -> str:
+    expected = SAVE_KINDS[f["expected"]]
+    if f["found"] == "missing":
+        return f"セーブファイルに「{f['field']}」がありません。{expected}が必要です。"
+    return f"セーブファイルの「{f['field']}」が{SAVE_KINDS.get(f['found'], f['found'])}です。{expected}でなければなりません。"
+
+
+def _save_format(f: dict) -> str:
+    if f["holds"] != "object":
+        return (f"brass_nbのセーブファイルではありません。中身が{SAVE_KINDS.get(f['holds'], f['holds'])}で、"
+                f"形式 '{f['expected']}' のオブジェクトではありません。")
+    found = f"形式が '{f['found']}' です" if f["found"] is not None else "形式の項目がありません"
+    return f"brass_nbのセーブファイルではありません。{found}（'{f['expected']}' が必要）。"
+
+
 def at(f: dict) -> str:
     return f"{f['line']}行目: " if f.get("line") else ""
 
@@ -587,6 +607,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                      f"読み込みませんでした。"),
     "scenario.line_too_long": lambda f: f"{at(f)}この行は{f['length']}文字あります。1行は{f['limit']}文字までです。",
     "scenario.action": lambda f: f"{at(f)}アクション「{f['action']}」は実行できません: {f['error']}",
+    "game.players": lambda f: (f"{f['game']}（{f['edition']}）は{'、'.join(map(str, f['allowed']))}人用です。"
+                               f"{f['players']}人では遊べません。"),
     "game.unknown": lambda f: f"ゲーム {f['game']!r} はありません。{', '.join(f['games'])} から選んでください。",
     "edition.unknown": lambda f: f"{f['game']}に版 {f['edition']!r} はありません。{', '.join(f['editions'])} から選んでください。",
     "scenario.edition": lambda f: (f"{at(f)}このゲームに「{f['edition']}」という版はありません。"
@@ -608,7 +630,20 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "notation.empty_item": lambda f: f"「{f['text']}」の{f['list']}の並びに空の項目があります。余分なコンマを消してください。",
     "language.unknown": lambda f: f"言語 {f['language']} はありません。{', '.join(f['languages'])} から選んでください。",
     "save.unreadable": lambda f: f"{f['path']}を読めません: {f['error']}。",
-    "save.format": lambda f: f"brass_nbのセーブファイルではありません（形式 '{f['expected']}' が必要）。",
-    "save.start": lambda f: f"セーブファイルのゲーム、人数、シードが正しくありません: {f['error']}。",
+    "save.too_large": lambda f: f"セーブファイルが{f['limit']:,}バイトを超えるので読みません。",
+    "save.encoding": lambda f: f"{f['path']}はUTF-8のテキストではありません（{f['byte']}バイト目）。",
+    "save.too_deep": lambda f: (f"セーブファイルのリストやオブジェクトが{f['depth']}段に入れ子になっています。"
+                                f"入れ子は{f['limit']}段までです。"),
+    "save.not_json": lambda f: f"セーブファイルがJSONではありません（{f['line']}行{f['column']}列: {f['error']}）。",
+    "save.number": lambda f: (f"セーブファイルに{f['digits']}桁の整数があります。整数は{f['limit']}桁までです。"),
+    "save.format": _save_format,
+    "save.version": lambda f: (f"このセーブファイルはバージョン{f['found']}です。このbrass_nbが読めるのは"
+                               f"バージョン{f['supported']}です。"),
+    "save.unknown_field": lambda f: (f"セーブファイルに、brass_nbが読まない項目「{f['field']}」があります。"
+                                     f"項目は {', '.join(f['fields'])} です。"),
+    "save.field": _save_field,
+    "save.start": lambda f: f"セーブファイルの「{f['field']}」が使えません: {f['error']}",
+    "save.mismatch": lambda f: (f"セーブファイルの「{f['field']}」は{f['saved']}ですが、局面では"
+                                f"{f['position']}です。"),
     "save.bad_action": lambda f: f"セーブファイルの{f['number']}番目のアクション「{f['action']}」が再生できません: {f['error']}",
 }

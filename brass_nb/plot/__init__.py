@@ -7,8 +7,8 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable, Union
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -23,7 +23,7 @@ from PIL import Image
 from brass_nb.explain import get_language
 from brass_nb.plot import board, overlays, style
 from brass_nb.plot.geometry import DISPLAY_WIDTH, DPI, frame_for
-from brass_nb.plot.labels import Spots, grow, names_for
+from brass_nb.plot.labels import Spots, names_for
 from brass_nb.plot.layout import Layout, layout_for
 from brass_nb.plot.words import WORDS
 from brass_nb.rules.facts import GameFacts
@@ -33,7 +33,7 @@ from brass_nb.rules.state import State
 
 LAYERS = ("static", "dynamic")
 
-Highlight = Union[Step, Explanation, Iterable[Step], None]
+Highlight = Step | Explanation | Iterable[Step] | None
 
 __all__ = ["DISPLAY_WIDTH", "draw", "draw_map", "encode", "png", "static_figure", "Picture"]
 

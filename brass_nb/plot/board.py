@@ -1,8 +1,8 @@
 """Draw a position: link spaces and links, locations with their slots and tiles, merchants, markets, players.
 
 Each part is drawn in two layers: ``"static"`` (what the printed board shows: link spaces, location
-boxes, empty slots with their numbers, printed icons, market prices, headings) and ``"dynamic"`` (what the position adds: links,
-tiles, cubes, merchant tiles, names, market cubes, players). :func:`brass_nb.plot.draw` renders the static
+boxes, empty slots with their numbers, printed icons, market prices, headings) and ``"dynamic"`` (what the position
+adds: links, tiles, cubes, merchant tiles, names, market cubes, players). :func:`brass_nb.plot.draw` renders the static
 layer once per game and language and reuses its pixels. Artists are added with ``add_artist`` (the
 axes limits are fixed by the layout), which skips matplotlib's data-limit updates.
 
@@ -24,7 +24,6 @@ from brass_nb.plot.layout import Layout
 from brass_nb.plot.words import WORDS
 from brass_nb.rules.facts import GameFacts
 from brass_nb.rules.state import State
-
 
 INK = "#222222"
 PAPER = {"town": "#fbf8f1", "outside": "#efe6d2"}
@@ -108,7 +107,7 @@ def draw_locations(ax: Axes, state: State, layout: Layout, language: str, layer:
                                     facecolor=PAPER[kind], edgecolor=EDGE[kind], linewidth=1.0))
         if name in layout.icons:
             _draw_printed_icons(ax, layout, name, loc.link_vp, loc.trade_icon)
-        for number, (label, icons) in enumerate(zip(board.slot_labels[name], loc.slots), start=1):
+        for number, (label, icons) in enumerate(zip(board.slot_labels[name], loc.slots, strict=False), start=1):
             empty.extend(_empty_slot(ax, layout, label, number, [glyphs[i] for i in icons], icons))
     # Location boxes and empty slots are many and plain: a collection draws much faster than a patch each.
     ax.add_collection(PatchCollection(boxes, match_original=True, zorder=3), autolim=False)
@@ -186,7 +185,8 @@ def _draw_tile(ax: Axes, state: State, layout: Layout, label: str, glyphs: dict[
     elif tile.cubes:
         resource = state.facts.resource_of[tile.industry]
         cube = Line2D([corner[0]], [corner[1]], marker="o" if resource == "beer" else "s", markersize=10,
-                      color=style.CUBE_COLORS[resource], markerfacecolor=style.CUBE_COLORS[resource], markeredgecolor="white", markeredgewidth=0.6,
+                      color=style.CUBE_COLORS[resource], markerfacecolor=style.CUBE_COLORS[resource],
+                      markeredgecolor="white", markeredgewidth=0.6,
                       linestyle="none", zorder=6)
         cube.set_gid(f"cubes:{label}")
         ax.add_artist(cube)
@@ -222,7 +222,8 @@ def _draw_merchant_tiles(ax: Axes, state: State, layout: Layout, name: str, lang
                     zorder=5).set_gid(f"buys:{label}")
         if space is not None and space.beer:
             barrel = Line2D([x1 - 0.22 * layout.slot], [y1 - 0.22 * layout.slot], marker="o", markersize=6.5,
-                            color=style.CUBE_COLORS["beer"], markerfacecolor=style.CUBE_COLORS["beer"], markeredgecolor="white", markeredgewidth=0.6,
+                            color=style.CUBE_COLORS["beer"], markerfacecolor=style.CUBE_COLORS["beer"],
+                            markeredgecolor="white", markeredgewidth=0.6,
                             linestyle="none", zorder=6)
             barrel.set_gid(f"beer:{label}")
             ax.add_artist(barrel)
@@ -336,7 +337,7 @@ def _columns(language: str, width: float) -> list[tuple[float, str]]:
     words = WORDS[language]
     samples = (words["player"].format(n=4), "£188", "30 (99)", "188", "8", "£188")
     widths = [max(text_size(h, style.FONT, language)[0], text_size(v, style.FONT, language)[0])
-              for h, v in zip(words["columns"], samples)]
+              for h, v in zip(words["columns"], samples, strict=False)]
     left = 10.0
     gap = max(2.0, (width - left - sum(widths)) / (len(widths) - 1))
     columns, x = [(left, "left")], left + widths[0] + gap
@@ -354,7 +355,7 @@ def draw_players(ax: Axes, state: State, current: int | None, language: str, lay
     top = panel_rows(state.facts)["players"]
     columns = _columns(language, width)
     if layer == "static":
-        for (x, align), title in zip(columns, words["columns"]):
+        for (x, align), title in zip(columns, words["columns"], strict=False):
             ax.text(x, top, title, ha=align, va="top", fontsize=style.FONT, color="#555555")
         return
     for i, p in enumerate(state.players):
@@ -367,7 +368,8 @@ def draw_players(ax: Axes, state: State, current: int | None, language: str, lay
             ax.add_artist(Rectangle((0, y - ROW / 2), width, ROW, facecolor="#ececec", edgecolor="none", zorder=0))
         values = (name, f"£{p.money}", f"{p.income_level} ({p.income_space})", str(p.vp), str(len(p.hand)),
                   f"£{p.spent_this_round}")
-        for (x, align), value, key in zip(columns, values, ("player", "money", "income", "vp", "cards", "spent")):
+        keys = ("player", "money", "income", "vp", "cards", "spent")
+        for (x, align), value, key in zip(columns, values, keys, strict=True):
             text = ax.text(x, y, value, ha=align, va="center", fontsize=style.FONT, color=INK,
                            fontweight="bold" if i == current and key == "player" else "normal")
             text.set_gid(f"{key}:{i}")

@@ -6,9 +6,9 @@ with the map's scale (:func:`geometry.frame_for`), so a placed label's rectangle
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Iterable, Sequence
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -159,8 +159,8 @@ def names_for(facts: GameFacts, language: str) -> dict[str, Label]:
             kind, amount = loc.beer_bonus
             bonus = words["bonus"].format(bonus=words["bonuses"][kind].format(n=amount))
             texts = [f"{text}\n{bonus}" for text in texts]
-        wanted[name] = [(text, size_in_units(layout.extent, text, style.FONT, language, **name_style(loc.kind, language)))
-                        for text in texts]
+        looks = name_style(loc.kind, language)
+        wanted[name] = [(text, size_in_units(layout.extent, text, style.FONT, language, **looks)) for text in texts]
     placed = {}
     # the biggest names first: they have the fewest places to go
     for name in sorted(wanted, key=lambda n: -wanted[n][0][1][0] * wanted[n][0][1][1]):

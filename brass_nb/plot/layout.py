@@ -56,7 +56,7 @@ def layout_for(facts: GameFacts) -> Layout:
         if icon:
             icons[name] = (x0 + width - icon, y1 - height, x0 + width, y1)
         labels = board.slot_labels[name] if loc.slots else [f"{name}[{i + 1}]" for i in range(count)]
-        for label, (c, r) in zip(labels, cells):
+        for label, (c, r) in zip(labels, cells, strict=False):
             slots[label] = (x0 + c * (slot + GAP) + slot / 2, y1 - r * (slot + GAP) - slot / 2)
     link_segments, link_mids = {}, {}
     for link in board.links:
@@ -72,7 +72,7 @@ def layout_for(facts: GameFacts) -> Layout:
     for link in board.links:
         ends = link.ends if len(link.ends) > 2 else link.ends[:1]
         parts = []
-        for (a, b), end in zip(link_segments[link.index], ends):
+        for (a, b), end in zip(link_segments[link.index], ends, strict=False):
             start = exit_point(a, b, boxes[end])
             stop = exit_point(b, a, boxes[link.ends[1]]) if len(link.ends) == 2 else b
             parts.append((start, stop))

@@ -19,7 +19,6 @@ from brass_nb.rules.records import Step
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
-
 EDGED = [patheffects.Stroke(linewidth=4.6, foreground=style.HIGHLIGHT_EDGE), patheffects.Normal()]
 """A dark rim under highlight rings, so that the yellow shows on pale paper as on dark tiles."""
 

@@ -249,7 +249,8 @@ def solve(question: Question, language: str) -> Solution:
     game = question.game()
     player = game.current_player
     facts = {"player": PLAYER[language](player if player is not None else 0), "action": question.action,
-             "link": _place(question.link, language), "location": _place(question.location or question.slot.partition("[")[0], language),
+             "link": _place(question.link, language),
+             "location": _place(question.location or question.slot.partition("[")[0], language),
              "industry": INDUSTRY[language].get(question.industry, question.industry)}
     options, answer, steps = SOLVERS[question.kind](question, language)
     if len(set(options)) != len(options) or answer not in options:

@@ -30,14 +30,15 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from functools import cache
-from typing import Callable, NamedTuple, Union
+from typing import NamedTuple
 
 from brass_nb.rules.errors import NotationError
 from brass_nb.rules.facts import MARKET, GameFacts
 from brass_nb.rules.records import Step
 
-Sources = Union[tuple[str, ...], None]
+Sources = tuple[str, ...] | None
 DISTANT = "distant market"
 TWO_CARDS = "two cards"
 """Lancashire's double-card build: both actions and any two cards, chosen next with ``discard A, B``."""
@@ -169,7 +170,7 @@ class Remove(NamedTuple):
         return f"remove {self.industry} {self.slot}"
 
 
-Action = Union[Build, Network, Develop, Sell, Loan, Scout, Pass, Done, Discard, Remove]
+Action = Build | Network | Develop | Sell | Loan | Scout | Pass | Done | Discard | Remove
 
 
 # ---------------------------------------------------------------- parsing

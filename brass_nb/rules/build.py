@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any
 
 from brass_nb.rules.actions import TWO_CARDS, Build, Discard
 from brass_nb.rules.cards import discard

@@ -94,7 +94,8 @@ RULES: dict[str, str] = {
     "sell.extra_card": "further sales are part of the same action: no extra card",
     "sell.merchant_beer": "merchant beer drunk: that merchant's bonus",
     "sell.port": "Lancashire: cotton sold through a connected unflipped port",
-    "sell.distant": "Lancashire: cotton offered to the distant market (needs a trade icon connection); where drawn tiles go depends on the edition",
+    "sell.distant": ("Lancashire: cotton offered to the distant market (needs a trade icon connection); where drawn "
+                     "tiles go depends on the edition"),
     "sell.distant_draw": "a distant market tile drawn: demand falls, the bonus beside the marker is gained",
     "sell.no_demand": "the distant market reached 'no more demand': the sale fails and the action ends",
     "sell.distant_closed": "the distant market has no more demand this era",
@@ -136,7 +137,8 @@ RULES: dict[str, str] = {
     "era.remove_links": "all links leave the board",
     "era.remove_level1": "after the canal era every level-1 industry leaves the board",
     "era.merchant_beer": "merchant beer refilled beside every non-blank merchant tile",
-    "era.rail_begins": "discards and unused cards reshuffled into the rail deck, hands refilled; cards set aside per edition",
+    "era.rail_begins": ("discards and unused cards reshuffled into the rail deck, hands refilled; cards set aside "
+                        "per edition"),
     "game.end": "final ranking: VP, then the game's tie-breaks in order",
     # teaching queries
     "query.coal_sources": "where coal used at a location would come from, nearest first",
@@ -175,6 +177,7 @@ RULES: dict[str, str] = {
     "scenario.line_too_long": "a line of a position file is too long",
     "scenario.action": "an action line of a position is not an action, or is refused when played",
     "game.unknown": "no game has that name",
+    "game.players": "the game's edition is not played by that many players",
     "edition.unknown": "the game has no edition of that name",
     "scenario.edition": "a position names an edition its game has",
     "notation.shape": "the text does not have the shape of an action",
@@ -188,9 +191,18 @@ RULES: dict[str, str] = {
     "notation.number": "a slot number or loan amount has too many digits",
     "notation.empty_item": "a comma-separated list (cards, sources) has an empty item",
     "language.unknown": "brass_nb has no messages in that language",
-    "save.unreadable": "the save file could not be read as JSON",
+    "save.unreadable": "the save file could not be opened",
+    "save.too_large": "the save file is too large to be read",
+    "save.encoding": "a save file is UTF-8 text",
+    "save.too_deep": "lists and objects in the save file nest too deeply",
+    "save.not_json": "the save file is not JSON",
+    "save.number": "an integer in the save file has too many digits",
     "save.format": "the file is not a brass_nb save",
-    "save.start": "the save file's game, players or seed are wrong",
+    "save.version": "the save file has a version this brass_nb does not read",
+    "save.unknown_field": "the save file has a field brass_nb does not read",
+    "save.field": "a field of the save file is missing or of the wrong kind",
+    "save.start": "the save file's game, edition, players or position are refused",
+    "save.mismatch": "the game, edition or players of a save disagree with its position",
     "save.bad_action": "an action in the save file is not legal when replayed",
 }
 

@@ -5,10 +5,9 @@ The printed facts (tiles per player count, the demand track, where a drawn tile 
 """
 from __future__ import annotations
 
-from typing import Any
-
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from brass_nb.rules.ruleset import DistantMarket, DrawnTiles
 
@@ -23,7 +22,7 @@ class DistantPile:
     closed: bool = False
 
     @classmethod
-    def shuffled(cls, rules: DistantMarket, players: int, rng: random.Random) -> "DistantPile":
+    def shuffled(cls, rules: DistantMarket, players: int, rng: random.Random) -> DistantPile:
         tiles = rules.pile(players)
         rng.shuffle(tiles)
         return cls(tiles)
@@ -49,7 +48,7 @@ class DistantPile:
         rng.shuffle(self.tiles)
         self.marker, self.closed = 0, False
 
-    def copy(self) -> "DistantPile":
+    def copy(self) -> DistantPile:
         return DistantPile(list(self.tiles), list(self.drawn), self.marker, self.closed)
 
     def to_dict(self) -> dict[str, Any]:

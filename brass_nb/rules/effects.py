@@ -4,9 +4,8 @@ Only validated plans call these; each keeps the money and cube ledgers of :class
 """
 from __future__ import annotations
 
-from typing import Any
-
 from collections import Counter
+from typing import Any
 
 from brass_nb.rules.facts import MARKET
 from brass_nb.rules.records import Explanation

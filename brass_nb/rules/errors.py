@@ -42,6 +42,10 @@ class SaveFileError(BrassError):
     """A save file is unreadable, malformed, or replays an action that fails."""
 
 
+class GameSetupError(BrassError):
+    """:func:`~brass_nb.new_game` was asked for a game its edition cannot set up (a player count it does not allow)."""
+
+
 class UnknownName(BrassError):
     """A query or an option names something brass_nb does not know (a location, a language)."""
 

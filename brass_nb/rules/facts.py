@@ -6,15 +6,15 @@ Keeping them apart lets every game share one immutable copy and keeps town names
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Iterable
-
-from brass_nb.rules.ruleset import Ruleset, build_ruleset
+from typing import TYPE_CHECKING, Any
 
 from brass_nb.rules.errors import UnknownName
 from brass_nb.rules.records import Step
+from brass_nb.rules.ruleset import Ruleset, build_ruleset
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -173,7 +173,7 @@ class Board:
         return self.reachable((a,), built).get(b)
 
     @cached_property
-    def graph(self) -> "nx.Graph":
+    def graph(self) -> nx.Graph:
         """The board as a bipartite networkx graph: location nodes (``kind="location"``) and link-space nodes
         (``kind="link"``, keyed ``("link", index)``); distance in links is half a path's length."""
         import networkx as nx
@@ -187,7 +187,7 @@ class Board:
             graph.add_edges_from((node, end) for end in link.ends)
         return graph
 
-    def built_graph(self, built: set[int] | frozenset[int]) -> "nx.Graph":
+    def built_graph(self, built: set[int] | frozenset[int]) -> nx.Graph:
         """The locations joined by the links built so far (for instructors and drawings)."""
         keep = set(self.locations) | {("link", i) for i in built}
         return self.graph.subgraph(keep)
@@ -270,8 +270,8 @@ def _raw(game: str) -> dict[str, Any]:
 @cache
 def _board(game: str) -> Board:
     raw = _raw(game)
-    links = [LinkSpace(i, tuple(l["ends"]), l["canal"], l["rail"], " - ".join(l["ends"][:2]))
-             for i, l in enumerate(raw["links"])]
+    links = [LinkSpace(i, tuple(row["ends"]), row["canal"], row["rail"], " - ".join(row["ends"][:2]))
+             for i, row in enumerate(raw["links"])]
     return Board([_location(r) for r in raw["locations"]], links,
                  [tuple(v["ends"]) for v in raw.get("virtual_links", ())])
 

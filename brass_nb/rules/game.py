@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Sequence
-from typing import Any, Callable, Iterable, Iterator, Union, cast, get_args, overload
+from typing import Any, cast, get_args, overload
 
 from brass_nb.rules import actions as A
 from brass_nb.rules import queries
@@ -14,10 +14,16 @@ from brass_nb.rules.build import build_actions, double_build_card_pairs, plan_bu
 from brass_nb.rules.cards import pass_actions, plan_pass, plan_scout, scout_actions
 from brass_nb.rules.cotton import cotton_sale_actions, plan_cotton_sale
 from brass_nb.rules.develop import Which, develop_actions, plan_develop
-from brass_nb.rules.errors import IllegalAction, UnknownName, refusal
+from brass_nb.rules.errors import GameSetupError, IllegalAction, UnknownName, refusal
 from brass_nb.rules.facts import GameFacts, load_facts
-from brass_nb.rules.income import (loan_actions, plan_loan, plan_remove, removable_tiles, remove_actions,
-                                   settle_shortfall)
+from brass_nb.rules.income import (
+    loan_actions,
+    plan_loan,
+    plan_remove,
+    removable_tiles,
+    remove_actions,
+    settle_shortfall,
+)
 from brass_nb.rules.network import network_actions, plan_network
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan
@@ -30,6 +36,7 @@ from brass_nb.rules.turns import actions_this_turn, finish_action, pay_income_fr
 from brass_nb.rules.view import SharedSearches, View
 
 SAVE_FORMAT = "brass_nb.game"
+SAVE_VERSION = 1
 
 SalePlanner = Callable[[View, int, A.Sell, bool], Plan]
 SaleGenerator = Callable[[View, int, bool], list[A.Sell]]
@@ -53,7 +60,7 @@ SALES = {
 class PhaseRules:
     """One compound-action phase: the action type it takes (besides ``done``), its validator and generator."""
 
-    takes: type
+    takes: type[A.Action]
     plan: Callable[[View, int, Any], Plan]
     generate: Callable[[View, int], Sequence[A.Action]]
     done_ends_it: bool = True
@@ -67,8 +74,8 @@ OUT_OF_PHASE = {
 """Actions that only answer a phase, with the refusal they get when no such phase is open."""
 
 
-def _kind(action_type: type) -> str:
-    kind: str = getattr(action_type, "_field_defaults")["kind"]
+def _kind(action_type: type[A.Action]) -> str:
+    kind: str = action_type._field_defaults["kind"]
     return kind
 
 
@@ -348,7 +355,7 @@ class Game:
         """Read an action written in notation (see :mod:`brass_nb.rules.actions`)."""
         return A.parse(self.facts, text)
 
-    def _action(self, action: Union[A.Action, str]) -> A.Action:
+    def _action(self, action: A.Action | str) -> A.Action:
         """An action object as given, or read from notation (anything else is a :class:`NotationError`)."""
         if isinstance(action, get_args(A.Action)):
             return cast(A.Action, action)
@@ -397,18 +404,18 @@ class Game:
             return plan
         return rules.plan(view, player, action)
 
-    def why_not(self, action: Union[A.Action, str]) -> list[Step]:
+    def why_not(self, action: A.Action | str) -> list[Step]:
         """Every failing condition of ``action`` here (empty when it is legal)."""
         action = self._action(action)
         return self._plan(action).reasons()
 
-    def check(self, action: Union[A.Action, str]) -> Verdict:
+    def check(self, action: A.Action | str) -> Verdict:
         """The validator's verdict (the steps it would explain, or every failure) without playing; read-only."""
         action = self._action(action)
         plan = self._plan(action)
         return Verdict(action, tuple(plan.steps), tuple(plan.reasons()))
 
-    def play(self, action: Union[A.Action, str]) -> Explanation:
+    def play(self, action: A.Action | str) -> Explanation:
         """Apply a legal action and explain it; changes nothing and raises otherwise.
 
         :raises NotationError: text that is not an action;
@@ -510,7 +517,7 @@ class Game:
         return write(Scenario.from_game(self))
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": SAVE_FORMAT, "version": 1, **self._start, "actions": [str(a) for a in self.log]}
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **self._start, "actions": [str(a) for a in self.log]}
 
     def save(self, path: str | Path) -> None:
         """Write the start (game, players, seed) and the action log as JSON; loading replays it."""
@@ -524,9 +531,9 @@ def new_game(game: str = "birmingham", players: int = 2, seed: int | None = None
     """
     facts = load_facts(game, edition)
     counts = facts.rules.player_counts
-    if players not in counts:
-        raise ValueError(f"{facts.title} ({facts.rules.edition_name}) is for {', '.join(map(str, counts))} players, "
-                         f"not {players!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
+        raise GameSetupError([Step("game.players", {"game": facts.title, "edition": facts.rules.edition_name,
+                                                    "allowed": list(counts), "players": repr(players)}, ok=False)])
     if seed is None:
         seed = random.randrange(2**31)
 

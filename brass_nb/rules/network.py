@@ -12,7 +12,6 @@ from brass_nb.rules.sourcing import plan_beer, plan_coal
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
-
 # Coal and beer for a new link are searched from all its ends at once. Counting the new link itself
 # would change nothing: it only joins those ends, which are all at distance 0 already.
 
@@ -47,7 +46,7 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
             plan.fail("network.second_card", card=action.card)
     else:
         check_card_in_hand(plan, p.hand, action.card)
-    link = next((l for l in state.facts.board.links if l.label == action.link), None)
+    link = next((space for space in state.facts.board.links if space.label == action.link), None)
     if link is None:
         plan.fail("network.unknown_link", link=action.link)
         return plan

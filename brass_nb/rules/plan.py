@@ -1,8 +1,9 @@
 """The shape every action validator returns: the reasons it found, and what to do if legal."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from brass_nb.rules.catalog import refusal_rank
 from brass_nb.rules.phases import Phase

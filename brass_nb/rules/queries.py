@@ -1,8 +1,8 @@
 """Teaching queries: what the rules say about a position without playing anything."""
 from __future__ import annotations
 
-from brass_nb.rules.ruleset import LoanOption
 from brass_nb.rules.records import Step
+from brass_nb.rules.ruleset import LoanOption
 from brass_nb.rules.sourcing import breweries_for, connected_mines, holder_facts
 from brass_nb.rules.view import View
 

@@ -7,10 +7,11 @@ own block laid over it.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 ERAS = ("canal", "rail")
 
@@ -202,7 +203,8 @@ def _distant(raw: Any, counts: tuple[int, ...]) -> DistantMarket | None:
         per = _expect(raw["tiles"].get(str(n)), dict, f"{where}.tiles[{n}]")
         tiles[n] = MappingProxyType({int(v): _expect(k, int, f"{where}.tiles[{n}][{v}]") for v, k in per.items()})
     bonuses = tuple(_expect(b, int, f"{where}.bonuses") for b in _expect(raw["bonuses"], list, f"{where}.bonuses"))
-    return DistantMarket(MappingProxyType(tiles), bonuses, _enum(DrawnTiles, raw["drawn_tiles"], f"{where}.drawn_tiles"))
+    drawn = _enum(DrawnTiles, raw["drawn_tiles"], f"{where}.drawn_tiles")
+    return DistantMarket(MappingProxyType(tiles), bonuses, drawn)
 
 
 def build_ruleset(game: str, edition: str, base: dict[str, Any], overlay: dict[str, Any]) -> Ruleset:

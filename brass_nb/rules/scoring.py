@@ -59,11 +59,11 @@ def ranking(state: State) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for position, i in enumerate(ordered):
         p = state.players[i]
-        row: dict[str, Any] = {"player": i, "place": position + 1, "vp": p.vp, "income_level": p.income_level, "money": p.money,
-               "behind_by": None}
+        row: dict[str, Any] = {"player": i, "place": position + 1, "vp": p.vp, "income_level": p.income_level,
+                               "money": p.money, "behind_by": None}
         if position:
             above = key(ordered[position - 1])
-            differs = [name for name, a, b in zip(names, above, key(i)) if a != b]
+            differs = [name for name, a, b in zip(names, above, key(i), strict=True) if a != b]
             if differs:
                 row["behind_by"] = differs[0]
             else:

@@ -14,14 +14,13 @@ cube, ``"market"`` for market cubes) and the :class:`Step` records that explain 
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Concatenate, ParamSpec
-
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Concatenate, ParamSpec
 
 from brass_nb.rules.facts import MARKET
 from brass_nb.rules.records import Step
 from brass_nb.rules.view import View
-
 
 P = ParamSpec("P")
 
@@ -178,7 +177,10 @@ def plan_iron(view: View, need: int) -> SourcePlan:
     return plan
 
 
-def breweries_for(view: View, player: int, reach: dict[str, int]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+Holders = list[dict[str, Any]]
+
+
+def breweries_for(view: View, player: int, reach: dict[str, int]) -> tuple[Holders, Holders, Holders]:
     """Breweries with beer as ``player`` sees them from ``reach``: own (no connection needed), another player's
     that are connected, and another player's that are not (never usable)."""
     own, connected, unconnected = [], [], []

@@ -8,11 +8,10 @@ that conservation can be checked.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import random
 from dataclasses import dataclass, replace
 from itertools import count
+from typing import TYPE_CHECKING, Any
 
 from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.facts import GameFacts, TileSpec
@@ -185,7 +184,7 @@ class State:
     def adopt(self, other: State) -> None:
         """Become ``other`` while keeping this object and its Player objects (same players)."""
         players = self.players
-        for mine, theirs in zip(players, other.players):
+        for mine, theirs in zip(players, other.players, strict=False):
             for name in Player.__slots__:
                 setattr(mine, name, getattr(theirs, name))
         self.__dict__.update({k: v for k, v in other.__dict__.items() if k != "players"})
@@ -252,7 +251,8 @@ class State:
     def to_dict(self) -> dict[str, Any]:
         """Canonical JSON-friendly form; equal states give equal dicts."""
         return {
-            "game": self.facts.game, "edition": self.facts.edition, "seed": self.seed, "era": self.era, "round": self.round,
+            "game": self.facts.game, "edition": self.facts.edition, "seed": self.seed, "era": self.era,
+            "round": self.round,
             "order": list(self.order), "turn_index": self.turn_index, "actions_done": self.actions_done,
             "pending": list(self.pending or ()), "shortfall": list(self.shortfall or ()), "over": self.over,
             "players": [p.to_dict() for p in self.players],

@@ -5,13 +5,13 @@ or era end also tells what happened at that end.
 """
 from __future__ import annotations
 
+from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.effects import remove_tile
 from brass_nb.rules.facts import GameFacts
 from brass_nb.rules.income import collect_income
 from brass_nb.rules.records import Explanation
-from brass_nb.rules.scoring import industry_scores, link_scores, ranking
-from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.ruleset import FirstOrder, IncomeTiming, Refill
+from brass_nb.rules.scoring import industry_scores, link_scores, ranking
 from brass_nb.rules.state import MerchantSpace, Player, State
 
 
@@ -191,7 +191,7 @@ def _end_era(state: State, expl: Explanation) -> None:
     for step in link_scores(state) + industry_scores(state):
         state.players[step.facts["owner"]].vp += step.facts["vp"]
         expl.steps.append(step)
-    for index, owner in state.links.items():
+    for owner in state.links.values():
         state.players[owner].links_left += 1
     expl.add("era.remove_links", tuple(f"link:{i}" for i in state.links), count=len(state.links))
     state.links.clear()

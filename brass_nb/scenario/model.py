@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from brass_nb.rules.actions import TWO_CARDS, normalize_name, parse, vocabulary
 from brass_nb.rules.distant import DistantPile
@@ -101,7 +102,7 @@ class Scenario:
     # ------------------------------------------------------------------ building
 
     def tile(self, slot: str, player: int, industry: str, level: int = 1, flipped: bool = False, cubes: int = 0,
-             line: int | None = None) -> "Scenario":
+             line: int | None = None) -> Scenario:
         """Put ``player``'s tile in ``slot`` (e.g. "Dudley[1]"); ``cubes`` of coal, iron or beer on it."""
         label = self._slot(slot, line)
         if label is not None:
@@ -111,7 +112,7 @@ class Scenario:
                                           cubes, line)
         return self
 
-    def link(self, link: str, player: int, line: int | None = None) -> "Scenario":
+    def link(self, link: str, player: int, line: int | None = None) -> Scenario:
         """A link of ``player``'s on the space between two locations ("Dudley - Birmingham")."""
         label = self._name("links", link, line)
         if label is not None:
@@ -122,7 +123,7 @@ class Scenario:
 
     def player(self, index: int, money: int | None = None, income_space: int | None = None, vp: int | None = None,
                spent: int | None = None, hand: Iterable[str] | None = None, discard: Iterable[str] | None = None,
-               mat: dict[str, list[int]] | None = None, line: int | None = None) -> "Scenario":
+               mat: dict[str, list[int]] | None = None, line: int | None = None) -> Scenario:
         """Set what a player has; cards are checked by name, ``mat`` gives the tiles left per level."""
         if not 0 <= index < len(self.players):
             self._problem("scenario.player", line, player=index + 1, players=len(self.players))
@@ -141,7 +142,7 @@ class Scenario:
             p.line = line
         return self
 
-    def merchant(self, space: str, buys: Iterable[str] = (), beer: int = 0, line: int | None = None) -> "Scenario":
+    def merchant(self, space: str, buys: Iterable[str] = (), beer: int = 0, line: int | None = None) -> Scenario:
         """The merchant tile on a merchant space ("Oxford[1]"): the goods it buys (none: blank) and its beer."""
         location, bracket, rest = space.strip().partition("[")
         number = rest[:-1].strip() if rest.endswith("]") else ""
@@ -154,16 +155,16 @@ class Scenario:
             self.merchants[label] = (tuple(self._industry(b, line) or b for b in buys), beer, line)
         return self
 
-    def market(self, resource: str, cubes: int) -> "Scenario":
+    def market(self, resource: str, cubes: int) -> Scenario:
         self.markets[resource] = cubes
         return self
 
-    def cards(self, deck: Iterable[str], line: int | None = None) -> "Scenario":
+    def cards(self, deck: Iterable[str], line: int | None = None) -> Scenario:
         """The draw deck, in the order the cards will be drawn."""
         self.deck = self._cards(deck, line)
         return self
 
-    def play(self, *actions: str) -> "Scenario":
+    def play(self, *actions: str) -> Scenario:
         """Actions of the worked example, in notation, played by :meth:`game` when ``play=True``."""
         self.actions.extend(actions)
         return self
@@ -229,6 +230,8 @@ class Scenario:
             if not 0 <= t.owner < n:
                 problems.append(Step("scenario.player", {"player": t.owner + 1, "players": n, **where}, ok=False))
                 continue
+            if t.industry not in facts.tiles:
+                continue                          # reported as an unknown name where it was written
             if t.industry not in icons:
                 problems.append(Step("scenario.slot_industry", {"slot": label, "industry": t.industry,
                                                                 "icons": list(icons), **where}, ok=False))
@@ -270,7 +273,7 @@ class Scenario:
                         "player": t.owner + 1, "location": location, "slots": [other, label], **where}, ok=False))
         counts = [0] * n
         for label, (owner, line) in self.links.items():
-            link = next(l for l in board.links if l.label == label)
+            link = next(space for space in board.links if space.label == label)
             where = {"line": line} if line is not None else {}
             if not link.allows(self.era):
                 problems.append(Step("scenario.link_era", {"link": label, "era": self.era, "canal": link.canal,
@@ -308,7 +311,8 @@ class Scenario:
                                                                  "given": len(counts), "levels": len(printed),
                                                                  **where}, ok=False))
                     continue
-                for level, (left, most) in enumerate(zip(counts, printed), start=self.facts.tiles[industry][0].level):
+                first = self.facts.tiles[industry][0].level
+                for level, (left, most) in enumerate(zip(counts, printed, strict=True), start=first):
                     on_board = placed.get((i, industry, level), 0)
                     if left < 0 or left + on_board > most:
                         problems.append(Step("scenario.no_tile_left", {
@@ -378,7 +382,8 @@ class Scenario:
                                                         **self._where("wilds")}, ok=False))
         most.update(printed)
         seen = Counter({wild: max(count, 0) for wild, count in self.wilds.items()})
-        lists = [(f"{kind} {i + 1}", getattr(p, kind)) for i, p in enumerate(self.players) for kind in ("hand", "discard")]
+        lists = [(f"{kind} {i + 1}", getattr(p, kind)) for i, p in enumerate(self.players)
+                 for kind in ("hand", "discard")]
         reported = set()
         for key, cards in lists + [("deck", self.deck), ("set aside", self.set_aside)]:
             seen.update(cards)
@@ -429,10 +434,10 @@ class Scenario:
             state.tiles[label] = Tile(t.owner, t.industry, t.level, t.flipped, t.cubes)
             if t.cubes:
                 state.take_cubes(facts.resource_of[t.industry], t.cubes)
-        index_of = {l.label: l.index for l in facts.board.links}
+        index_of = {space.label: space.index for space in facts.board.links}
         for label, (owner, _) in self.links.items():
             state.links[index_of[label]] = owner
-        for i, (entry, p) in enumerate(zip(self.players, state.players)):
+        for i, (entry, p) in enumerate(zip(self.players, state.players, strict=True)):
             state.receive(p, entry.money)
             p.income_space, p.vp, p.spent_this_round = entry.income_space, entry.vp, entry.spent
             p.hand, p.discard = list(entry.hand), list(entry.discard)
@@ -473,7 +478,7 @@ class Scenario:
         return state
 
     @classmethod
-    def from_game(cls, game: Game) -> "Scenario":
+    def from_game(cls, game: Game) -> Scenario:
         """The exact position of ``game``, also mid-turn, mid-action or mid-income: :func:`write` gives its
         position file, which reads back to an equal state and plays on identically (like a chess FEN)."""
         s, facts = game.state, game.facts

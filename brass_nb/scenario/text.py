@@ -31,8 +31,8 @@ from brass_nb.explain.numerals import level_of, roman
 from brass_nb.rules.actions import parse
 from brass_nb.rules.errors import NotationError, ScenarioError
 from brass_nb.rules.facts import editions, known_games
-from brass_nb.rules.phases import Phase
 from brass_nb.rules.game import Game
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.records import Step
 from brass_nb.scenario.model import WILDS, PlayerEntry, Scenario
 
@@ -161,7 +161,7 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
         m = _PLAYER.fullmatch(rest)
         if not m:
             raise _fail(n, line, "player 1 money 17 income 10 vp 0 spent 0")
-        values = dict(zip(*[iter(m.group(2).split())] * 2))
+        values = dict(zip(*[iter(m.group(2).split())] * 2, strict=True))
         fields = {"money": "money", "income": "income_space", "vp": "vp", "spent": "spent"}
         sc.player(_player(m.group("player"), n, line), line=n,
                   **{fields[k.lower()]: _int(v, n, line) for k, v in values.items()})
@@ -300,7 +300,7 @@ def write(sc: Scenario) -> str:
         t = sc.tiles[label]
         out.append(f"tile {label} player {t.owner + 1} {t.industry} {roman(t.level)}"
                    + (" flipped" if t.flipped else "") + (f" cubes {t.cubes}" if t.cubes else ""))
-    link_order = {l.label: l.index for l in facts.board.links}
+    link_order = {space.label: space.index for space in facts.board.links}
     for label in sorted(sc.links, key=link_order.__getitem__):
         out.append(f"link {label} player {sc.links[label][0] + 1}")
     if sc.distant_marker:

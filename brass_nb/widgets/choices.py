@@ -5,8 +5,8 @@ key (an English string the dropdown keeps as its value) and words in the learner
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from brass_nb.explain import en, ja, localize
 from brass_nb.rules.actions import Action

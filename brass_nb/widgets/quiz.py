@@ -7,12 +7,12 @@ quiz bank (:mod:`brass_nb.quizbank`) and keeps the score; :func:`answers` is the
 from __future__ import annotations
 
 import html
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as w
 
-from brass_nb.classroom.scores import record_answer
 from brass_nb import quizbank
+from brass_nb.classroom.scores import record_answer
 from brass_nb.explain import language_or_default, reason
 from brass_nb.plot import DISPLAY_WIDTH, draw, png
 from brass_nb.rules.game import Game
@@ -25,7 +25,8 @@ WORDS = {
     "en": {"check": "Check", "choose": "Choose an answer first.", "right": "Right!",
            "again": "Not quite. Look again and try once more.", "wrong": "Not quite.",
            "answer_is": "The answer is: {answer}.", "previous": "◀ Previous", "next": "Next ▶",
-           "question": "Question {n} of {total}", "score": "Score: {right} of {total} right ({first} at the first try).",
+           "question": "Question {n} of {total}",
+           "score": "Score: {right} of {total} right ({first} at the first try).",
            "unanswered": "{left} questions not answered yet.", "done": "All questions answered.",
            "heading": "Quiz", "answer": "answer"},
     "ja": {"check": "答え合わせ", "choose": "先に答えを選んでください。", "right": "正解！",
@@ -60,7 +61,7 @@ class Quiz(w.VBox):
         self.language = language = language_or_default(language)
         self.correct: bool | None = None
         self.tries = 0
-        self.on_answer: Callable[["Quiz"], None] | None = None
+        self.on_answer: Callable[[Quiz], None] | None = None
         words = WORDS[language]
         self.text = text = prompt if prompt is not None else QUESTIONS[kind][language].format(**facts)
         self.question = w.HTML(f"<b>{html.escape(text)}</b>")
@@ -109,7 +110,7 @@ class Quiz(w.VBox):
 
     @classmethod
     def from_question(cls, question: quizbank.Question, language: str | None = None,
-                      picture: bool = True) -> "Quiz":
+                      picture: bool = True) -> Quiz:
         """A quiz on one question of the bank; its answer is the engine's, computed from the question's position."""
         language = language_or_default(language)
         solution = quizbank.solve(question, language)
@@ -118,7 +119,7 @@ class Quiz(w.VBox):
                    language, prompt=solution.prompt)
 
     @classmethod
-    def coal_source(cls, game: Game, action: str, language: str | None = None) -> "Quiz":
+    def coal_source(cls, game: Game, action: str, language: str | None = None) -> Quiz:
         """Which mine (or the market) supplies the coal for ``action``?"""
         _, player, explanation = _after(game, action)
         takes = explanation.find("coal.take")
@@ -131,14 +132,14 @@ class Quiz(w.VBox):
         return cls(game, "coal_source", facts, options, answer, steps, language)
 
     @classmethod
-    def link_score(cls, game: Game, link: str, language: str | None = None) -> "Quiz":
+    def link_score(cls, game: Game, link: str, language: str | None = None) -> Quiz:
         """How many VP would ``link`` score if the era ended now?"""
         step = next(s for s in game.score_preview().find("score.link") if s.facts["link"] == link)
         options = [str(n) for n in range(0, max(step.facts["vp"] + 3, 6))]
         return cls(game, "link_score", {"link": link}, options, str(step.facts["vp"]), [step], language)
 
     @classmethod
-    def income_after(cls, game: Game, action: str, language: str | None = None) -> "Quiz":
+    def income_after(cls, game: Game, action: str, language: str | None = None) -> Quiz:
         """What is the acting player's income level after ``action``?"""
         copy, player, explanation = _after(game, action)
         level = copy.players[player].income_level
