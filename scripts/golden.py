@@ -10,17 +10,22 @@ from brass_nb.explain.transcript import transcript
 from brass_nb.rules.randomplay import random_game
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
-GAMES = ((2, 1), (3, 2), (4, 3))
+# (file stem, game, edition, players, seed)
+GAMES = (("birmingham_2p_seed1", "birmingham", None, 2, 1), ("birmingham_3p_seed2", "birmingham", None, 3, 2),
+         ("birmingham_4p_seed3", "birmingham", None, 4, 3),
+         ("lancashire_roxley_3p_seed2", "lancashire", "roxley", 3, 2),
+         ("lancashire_2007_4p_seed3", "lancashire", "2007", 4, 3))
 LANGUAGES = ("en", "ja")
+NAMES = tuple(f"{stem}.{language}.txt" for stem, *_ in GAMES for language in LANGUAGES)
 
 
 def golden_files() -> dict[str, str]:
     """File name -> expected text, for every golden game and language."""
     out = {}
-    for players, seed in GAMES:
-        game = random_game(players, seed)
+    for stem, name, edition, players, seed in GAMES:
+        game = random_game(players, seed, name, edition)
         for language in LANGUAGES:
-            out[f"birmingham_{players}p_seed{seed}.{language}.txt"] = transcript(game, language)
+            out[f"{stem}.{language}.txt"] = transcript(game, language)
     return out
 
 

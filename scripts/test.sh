@@ -4,7 +4,9 @@
 #   - Debian's Chromium (and a Japanese font for the screenshots), when missing and we are root: the browser
 #     test drives it with Playwright (Playwright's own browser downloads are not used);
 #   - the package with its test extra, Playwright's Python package and JupyterLab;
-#   - then pytest: rule tests, notebooks under nbval, the real-browser test and the Binder smoke test.
+#   - then ruff over the whole repository, and pytest: rule tests, fuzz tests, notebooks under nbval, the
+#     real-browser test and the Binder smoke test (BRASS_GAMES and BRASS_FUZZ_EXAMPLES set how many random games
+#     and fuzz examples; scripts/soak.py plays thousands).
 #
 # Extra arguments go to pytest, e.g. `bash scripts/test.sh -k browser -x`.
 set -euo pipefail
@@ -32,4 +34,6 @@ elif [ "$(id -u)" = 0 ] && command -v fc-list >/dev/null && [ -z "$(fc-list :lan
 fi
 
 python -m pip install --quiet --disable-pip-version-check -e ".[test]" "playwright>=1.40" "jupyterlab>=4.1"
+python -m ruff check .
+python -m mypy                     # the rules core, strict (pyproject.toml)
 python -m pytest -q "$@"

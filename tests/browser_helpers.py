@@ -33,7 +33,7 @@ CHROMIUM_ARGS = [
 # Folders copied into the server's root (relative links between them keep working); notebooks are collected
 # from the first two.
 COPIED_FOLDERS = ("notebooks", "docs")
-NOTEBOOK_FOLDERS = ("notebooks", "docs/examples")
+NOTEBOOK_FOLDERS = ("notebooks/en", "notebooks/ja", "docs/examples")
 
 # User settings for the throw-away JupyterLab: render every cell (no windowing, so all cells are in the page
 # and in the screenshot) and ask no questions about news or updates.
@@ -68,7 +68,9 @@ def notebook_paths() -> list[str]:
 def screenshot_name(notebook: str, suffix: str = "") -> Path:
     """test-artefacts/browser/<notebook>.png; worked examples get an ``examples-`` prefix."""
     stem = Path(notebook).stem
-    if not notebook.startswith("notebooks/"):
+    if notebook.startswith("notebooks/"):
+        stem = Path(notebook).parent.name + "-" + stem
+    else:
         stem = Path(notebook).parent.name + "-" + stem
     return ARTEFACTS / f"{stem}{suffix}.png"
 

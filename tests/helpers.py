@@ -12,9 +12,9 @@ def fresh(players: int = 2, seed: int = 1, game: str = "birmingham") -> bn.Game:
 
 def touch(game: bn.Game) -> None:
     """Forget cached views after editing the state by hand."""
-    game.state.version += 1
-    game._view = None
-    game._legal = None
+    game.state.mark_changed()
+    game.state.links_changed()
+    game.state.supply_changed()
 
 
 def place(game: bn.Game, slot: str, owner: int, industry: str, level: int = 1, flipped: bool = False,
@@ -36,7 +36,7 @@ def place(game: bn.Game, slot: str, owner: int, industry: str, level: int = 1, f
 def link(game: bn.Game, label: str, owner: int) -> None:
     """Build a link for ``owner`` on the space ``label`` (any end order, e.g. 'Dudley - Birmingham')."""
     name = bn.rules.actions.vocabulary(game.facts).lookup("links", label)
-    index = next(l.index for l in game.facts.board.links if l.label == name)
+    index = next(space.index for space in game.facts.board.links if space.label == name)
     game.state.links[index] = owner
     game.state.players[owner].links_left -= 1
     touch(game)

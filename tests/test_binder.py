@@ -24,7 +24,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 BINDER = REPO / "binder"
-NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted(p.relative_to(REPO / "notebooks").as_posix() for p in (REPO / "notebooks").glob("*/*.ipynb"))
 INSTALL_TIMEOUT_S = 900
 NOTEBOOK_TIMEOUT_S = 600
 # The repository as repo2docker would see it, without what only a work tree has.
@@ -161,6 +161,7 @@ def test_notebook_runs_in_binder_environment(binder_env, notebook):
     started = time.monotonic()
     source = binder_env["repo"] / "notebooks" / notebook
     target = binder_env["workdir"] / "executed" / notebook
+    target.parent.mkdir(parents=True, exist_ok=True)
     result = run([str(binder_env["python"]), str(binder_env["driver"]), str(source), str(target),
                   str(NOTEBOOK_TIMEOUT_S)], env=binder_env["env"], cwd=source.parent,
                  timeout=NOTEBOOK_TIMEOUT_S + 120)

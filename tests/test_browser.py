@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 import browser_helpers as bh
+import pytest
 
 playwright_sync = pytest.importorskip(
     "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from brass_nb.rules.facts import load_facts
+from brass_nb.rules.state import State
+from brass_nb.rules.turns import deal_deck
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "birmingham.json"
 pytestmark = pytest.mark.skipif(not REFERENCE.exists(), reason="shared reference data not beside this checkout")
@@ -41,14 +43,14 @@ def test_farm_breweries(ref, facts):
 def test_all_39_link_spaces_with_era_flags(ref, facts):
     links = facts.board.links
     assert len(ref["links"]) == 39 == len(links)
-    for row, link in zip(ref["links"], links):
+    for row, link in zip(ref["links"], links, strict=True):
         assert link.ends == tuple(row.get("ends", [row["a"], row["b"]]))
         assert (link.canal, link.rail) == (row["canal"], row["rail"]), link.label
-    three_way = [l for l in links if len(l.ends) == 3]
-    assert [l.ends for l in three_way] == [("Kidderminster", "Worcester", "Farm Brewery South")]
+    three_way = [link for link in links if len(link.ends) == 3]
+    assert [link.ends for link in three_way] == [("Kidderminster", "Worcester", "Farm Brewery South")]
     summary = ref["link_summary"]
-    assert sum(l.canal for l in links) == summary["canal_usable"]
-    assert sum(l.rail for l in links) == summary["rail_usable"]
+    assert sum(link.canal for link in links) == summary["canal_usable"]
+    assert sum(link.rail for link in links) == summary["rail_usable"]
 
 
 def test_merchants(ref, facts):
@@ -67,7 +69,7 @@ def test_tile_tables(ref, facts):
     for industry, rows in ref["industries"].items():
         specs = facts.tiles[industry]
         assert len(specs) == len(rows)
-        for row, spec in zip(rows, specs):
+        for row, spec in zip(rows, specs, strict=True):
             produced = row["resources_produced"]
             assert (spec.level, spec.count, spec.cost, spec.coal, spec.iron, spec.vp, spec.income, spec.link_vp) == (
                 row["level"], row["count"], row["cost"], row["coal"], row["iron"], row["vp"], row["income"],
@@ -104,16 +106,19 @@ def test_markets_and_income_track(ref, facts):
 
 
 def test_rule_constants(ref, facts):
-    rc, c = ref["rules_constants"], facts.constants
-    assert c["starting_money"] == rc["starting_money"] == 17
-    assert c["hand_size"] == rc["hand_size"]
-    assert c["rounds_per_era"] == rc["rounds_per_era"]
-    assert c["loan_options"] == [[rc["loan"]["money"], rc["loan"]["income_levels_lost"]]]
-    assert c["canal_link"]["cost"] == rc["canal_link"]["cost"]
-    assert (c["rail_link"]["cost"], c["rail_link"]["coal"]) == (rc["rail_link"]["cost"], rc["rail_link"]["coal"])
+    rc, rules = ref["rules_constants"], facts.rules
+    assert rules.starting_money == rc["starting_money"] == 17
+    assert rules.hand_size == rc["hand_size"]
+    for players, rounds in rc["rounds_per_era"].items():
+        deck = len(deal_deck(State(facts, int(players), 0)))
+        assert rules.rounds("canal", int(players), deck) == rules.rounds("rail", int(players), deck) == rounds
+    assert [(loan.money, loan.levels) for loan in rules.loans] == [(rc["loan"]["money"],
+                                                                    rc["loan"]["income_levels_lost"])]
+    assert rules.canal_link.money == rc["canal_link"]["cost"]
+    assert (rules.rail_link.money, rules.rail_link.coal) == (rc["rail_link"]["cost"], rc["rail_link"]["coal"])
     double = rc["double_rail_link"]
-    assert c["rail_link"]["cost"] + c["second_rail_link"]["cost"] == double["cost"]
-    assert c["rail_link"]["coal"] + c["second_rail_link"]["coal"] == double["coal"]
-    assert c["second_rail_link"]["beer"] == double["beer"]
-    assert c["link_tiles"] == rc["link_tiles_per_player"]
-    assert c["scout_discards"] == rc["scout"]["cards_discarded"]
+    assert rules.rail_link.money + rules.second_rail.money == double["cost"]
+    assert rules.rail_link.coal + rules.second_rail.coal == double["coal"]
+    assert rules.second_rail.beer == double["beer"]
+    assert rules.link_tiles == rc["link_tiles_per_player"]
+    assert rules.scout_discards == rc["scout"]["cards_discarded"]

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from brass_nb.rules.facts import load_facts
+from brass_nb.rules.state import State
+from brass_nb.rules.turns import deal_deck
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "lancashire.json"
 pytestmark = pytest.mark.skipif(not REFERENCE.exists(), reason="shared reference data not beside this checkout")
@@ -40,7 +42,7 @@ def test_towns_slots_and_external_locations(ref, facts):
 
 def test_links_and_the_virtual_link(ref, facts):
     ids = names(ref)
-    links = {frozenset(l.ends): (l.canal, l.rail) for l in facts.board.links}
+    links = {frozenset(link.ends): (link.canal, link.rail) for link in facts.board.links}
     assert len(links) == ref["link_counts"]["physical"] == 36
     for row in ref["links"]:
         assert links[frozenset((ids[row["a"]], ids[row["b"]]))] == (row["canal"], row["rail"])
@@ -54,7 +56,7 @@ def test_tiles(ref, facts):
     for industry, table in ref["industries"].items():
         specs = facts.tiles[industry]
         assert sum(s.count for s in specs) == table["total_per_player"]
-        for row, spec in zip(table["levels"], specs):
+        for row, spec in zip(table["levels"], specs, strict=True):
             assert (spec.level, spec.count, spec.cost, spec.coal, spec.iron, spec.vp, spec.income) == (
                 row["level"], row["count_per_player"], row["cost"] or 0, row["coal"] or 0, row["iron"] or 0,
                 row["vp"] or 0, row["income"] or 0), (industry, row["level"])
@@ -66,8 +68,6 @@ def test_tiles(ref, facts):
 
 
 def test_decks_markets_distant_market_and_track(ref, facts):
-    from brass_nb.rules.state import State
-    from brass_nb.rules.turns import deal_deck
 
     for n, deck in ref["cards"]["roxley_composition_by_player_count"].items():
         cards = deal_deck(State(facts, int(n), 0))
@@ -80,12 +80,16 @@ def test_decks_markets_distant_market_and_track(ref, facts):
         assert (facts.markets[name].start_cubes, facts.markets[name].price_when_empty) == (
             market["initial_fill"], market["price_when_empty"])
     track = ref["distant_market"]["cotton_demand_track"]
-    assert facts.distant_market["bonuses"] == [s["income_bonus"] for s in track if not s.get("no_more_demand")]
+    distant = facts.rules.distant_market
+    assert list(distant.bonuses) == [s["income_bonus"] for s in track if not s.get("no_more_demand")]
     for n, tiles in ref["distant_market"]["roxley_tiles_by_player_count"].items():
         if n != "sources":
-            assert sum(facts.distant_market["tiles"][n].values()) == tiles["count"]
+            assert len(distant.pile(int(n))) == tiles["count"]
     assert list(facts.income_levels) == ref["income_track"]["levels_by_space"]
-    assert facts.constants["starting_money"] == ref["rules_constants"]["starting_money"] == 30
-    assert facts.constants["rounds_per_era"] == ref["cards"]["roxley_rounds_per_era"]
+    assert facts.rules.starting_money == ref["rules_constants"]["starting_money"] == 30
+    for players, rounds in ref["cards"]["roxley_rounds_per_era"].items():
+        deck = len(deal_deck(State(facts, int(players), 0)))
+        assert facts.rules.rounds("canal", int(players), deck) == rounds
     loans = ref["rules_constants"]["loans"]
-    assert facts.constants["loan_options"] == [list(o) for o in zip(loans["amounts"], loans["income_levels_lost"])]
+    expected = list(zip(loans["amounts"], loans["income_levels_lost"], strict=True))
+    assert [(o.money, o.levels) for o in facts.rules.loans] == expected

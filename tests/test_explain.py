@@ -7,10 +7,10 @@ import re
 import sys
 from pathlib import Path
 
+import helpers
 import pytest
 
 import brass_nb as bn
-import helpers
 from brass_nb.explain import CATALOGS, reason, render_html, render_markdown, render_text, set_language
 from brass_nb.rules.catalog import RULES
 from brass_nb.rules.randomplay import random_action
@@ -21,7 +21,8 @@ import golden  # noqa: E402
 
 
 def coal_position() -> bn.Game:
-    """Player 0 builds at Walsall; player 1's mines: Wolverhampton 1 link away, Dudley 2, Cannock 2, Tamworth unconnected."""
+    """Player 0 builds at Walsall; player 1's mines: Wolverhampton 1 link away, Dudley 2, Cannock 2, Tamworth
+    unconnected."""
     g = helpers.fresh(players=2, seed=1)
     helpers.to_act(g, 0, era="canal")
     helpers.place(g, "Wolverhampton[2]", 1, "coal", 1, cubes=1)
@@ -214,8 +215,7 @@ def test_formats_and_language_default():
         set_language("fr")
 
 
-@pytest.mark.parametrize("name", [f"birmingham_{p}p_seed{s}.{lang}.txt"
-                                  for p, s in golden.GAMES for lang in golden.LANGUAGES])
+@pytest.mark.parametrize("name", golden.NAMES)
 def test_golden_transcripts(name, golden_texts):
     expected = (ROOT / "tests" / "golden" / name).read_text(encoding="utf-8")
     actual = golden_texts[name]

@@ -5,10 +5,10 @@ level, VP, flips, phase, market cubes, the distant marker).
 """
 from __future__ import annotations
 
+import helpers
 import pytest
 
 import brass_nb as bn
-import helpers
 from brass_nb.rules.income import highest_space
 
 
@@ -211,7 +211,7 @@ def test_coal_and_iron_cost_5_when_their_markets_are_empty():
 def test_new_coal_mine_sells_to_market_only_when_connected_to_a_trade_icon():
     g = game()
     helpers.set_player(g, 0, hand=["Rochdale", "Preston"])
-    helpers.set_market(g, "coal", 6)                                 # cubes bought cheapest first: the £1 spaces are empty
+    helpers.set_market(g, "coal", 6)                     # cubes bought cheapest first: the £1 spaces are empty
     money = g.players[0].money
     g.play("build coal Rochdale[1] with card Rochdale")                        # coal I: £5, 2 cubes
     assert g.state.tiles["Rochdale[1]"].cubes == 2 and g.state.markets["coal"] == 6
@@ -253,12 +253,12 @@ def _two_mills_and_a_port(g):
 def test_several_mills_in_one_action_via_one_port_to_the_distant_market_port_not_flipped():
     g = game()
     _two_mills_and_a_port(g)
-    g.state.distant["tiles"] += [-1, 0]                                        # drawn: 0, then -1
+    g.state.distant.tiles += [-1, 0]                                        # drawn: 0, then -1
     g.play("sell cotton Preston[2] to distant market with card Rochdale")
-    assert g.phase == "sell" and g.state.distant["marker"] == 0
+    assert g.phase == "sell" and g.state.distant.marker == 0
     assert g.players[0].income_space == 10 + 3 + 5
     g.play("sell cotton Lancaster[2] to distant market")
-    assert g.state.distant["marker"] == 1 and g.players[0].income_space == 10 + 3 + 5 + 3 + 5
+    assert g.state.distant.marker == 1 and g.players[0].income_space == 10 + 3 + 5 + 3 + 5
     assert g.state.tiles["Preston[2]"].flipped and g.state.tiles["Lancaster[2]"].flipped
     assert not g.state.tiles["Preston[1]"].flipped and g.players[1].income_space == 10
     assert g.phase is None and g.state.actions_done == 1 and g.current_player == 0
@@ -268,9 +268,9 @@ def test_several_mills_in_one_action_via_one_port_to_the_distant_market_port_not
 def test_a_port_serves_another_players_mill_and_the_seller_can_mix_port_and_distant():
     g = game()
     _two_mills_and_a_port(g)
-    g.state.distant["tiles"].append(-2)
+    g.state.distant.tiles.append(-2)
     g.play("sell cotton Lancaster[2] to distant market with card Rochdale")
-    assert g.state.distant["marker"] == 2 and g.players[0].income_space == 10 + 2 + 5
+    assert g.state.distant.marker == 2 and g.players[0].income_space == 10 + 2 + 5
     g.play("sell cotton Preston[2] to Preston[1]")
     assert g.state.tiles["Preston[1]"].flipped and g.players[1].income_space == 13
     assert g.players[0].income_space == 10 + 2 + 5 + 5 and g.phase is None
@@ -279,10 +279,10 @@ def test_a_port_serves_another_players_mill_and_the_seller_can_mix_port_and_dist
 def test_no_more_demand_ends_the_whole_action_although_another_mill_could_sell():
     g = game()
     _two_mills_and_a_port(g)
-    g.state.distant["marker"] = 5
-    g.state.distant["tiles"] += [-3]
+    g.state.distant.marker = 5
+    g.state.distant.tiles += [-3]
     ex = g.play("sell cotton Preston[2] to distant market with card Rochdale")
-    assert ex.find("sell.no_demand") and g.state.distant["closed"] and g.state.distant["marker"] == 8
+    assert ex.find("sell.no_demand") and g.state.distant.closed and g.state.distant.marker == 8
     assert g.phase is None and g.state.actions_done == 1                       # no "sell" continuation
     assert not g.state.tiles["Preston[2]"].flipped and not g.state.tiles["Lancaster[2]"].flipped
     assert g.players[0].income_space == 10
@@ -295,26 +295,26 @@ def test_no_more_demand_ends_the_whole_action_although_another_mill_could_sell()
 def test_no_more_demand_after_a_successful_sale_keeps_the_first_flip():
     g = game()
     _two_mills_and_a_port(g)
-    g.state.distant["marker"] = 6
-    g.state.distant["tiles"] += [-4, -1]                                       # drawn: -1 then -4
+    g.state.distant.marker = 6
+    g.state.distant.tiles += [-4, -1]                                       # drawn: -1 then -4
     g.play("sell cotton Preston[2] to distant market with card Rochdale")
-    assert g.state.distant["marker"] == 7 and g.players[0].income_space == 10 + 0 + 5
+    assert g.state.distant.marker == 7 and g.players[0].income_space == 10 + 0 + 5
     ex = g.play("sell cotton Lancaster[2] to distant market")
-    assert ex.find("sell.no_demand") and g.phase is None and g.state.distant["closed"]
+    assert ex.find("sell.no_demand") and g.phase is None and g.state.distant.closed
     assert g.state.tiles["Preston[2]"].flipped and not g.state.tiles["Lancaster[2]"].flipped
     assert g.players[0].income_space == 15
 
 
 def test_distant_market_reopens_after_the_canal_era():
     g = helpers.fresh(players=3, seed=2, game="lancashire")
-    total = len(g.state.distant["tiles"])
-    g.state.distant["drawn"] = [g.state.distant["tiles"].pop() for _ in range(3)]
-    g.state.distant["marker"], g.state.distant["closed"] = 8, True
+    total = len(g.state.distant.tiles)
+    g.state.distant.drawn = [g.state.distant.tiles.pop() for _ in range(3)]
+    g.state.distant.marker, g.state.distant.closed = 8, True
     last_round(g, "canal")
     rules = pass_all(g)
     assert g.era == "rail" and "era.distant_reset" in rules
     d = g.state.distant
-    assert (d["marker"], d["closed"], len(d["tiles"]), d["drawn"]) == (0, False, total, [])
+    assert (d.marker, d.closed, len(d.tiles), d.drawn) == (0, False, total, [])
 
 
 def test_distant_market_needs_a_trade_icon_and_the_virtual_link_carries_no_cotton():
@@ -380,7 +380,7 @@ def test_virtual_link_does_not_carry_cotton_to_a_liverpool_port():
     helpers.place(g, "Liverpool[1]", 1, "port", 1)
     helpers.set_player(g, 0, hand=["Birkenhead", "Preston"])
     assert "Birkenhead" not in g.connected("Liverpool")
-    assert "Birkenhead" in g.network(1)                                       # network only
+    assert "Birkenhead" not in g.network(1)                                   # industry-card builds only
     assert "Birkenhead" not in g.network(0)
 
 
@@ -459,11 +459,11 @@ def test_with_nothing_on_the_board_an_industry_card_builds_anywhere():
     assert g.state.tiles["Bolton[1]"].owner == 0 and g.players[0].money == 28
 
 
-def test_virtual_link_works_both_ways_for_the_network_and_scores_nothing():
+def test_virtual_link_is_one_way_and_scores_nothing():
     g = game(era="rail")
     helpers.place(g, "Birkenhead[1]", 0, "shipyard", 2, flipped=True)
     helpers.place(g, "Liverpool[1]", 1, "port", 2, flipped=True)
-    assert g.network(0) == ["Liverpool", "Birkenhead"]
+    assert g.network(0) == ["Birkenhead"]                                     # never Liverpool from Birkenhead
     assert g.score_preview().find("score.link") == []                         # it is not a link tile
 
 

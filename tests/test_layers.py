@@ -16,7 +16,7 @@ explanation = game.play(game.legal_actions()[0])
 print(str(explanation).splitlines()[0])
 try:
     game.play("build pottery Leek with card Nowhere")
-except brass_nb.rules.IllegalAction as err:
+except brass_nb.rules.NotationError as err:
     print(err.rule)
 """
 

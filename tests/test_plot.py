@@ -6,11 +6,11 @@ import sys
 from itertools import combinations
 from pathlib import Path
 
+import helpers
 import matplotlib.colors as mcolors
 import pytest
 
 import brass_nb as bn
-import helpers
 from brass_nb.plot import draw
 from brass_nb.plot.style import player_color
 from brass_nb.rules.randomplay import random_action

@@ -67,7 +67,7 @@ def test_only_merchant_beer_gives_the_bonus():
     assert bonus.facts["bonus"] == "income_spaces" and bonus.facts["amount"] == 2
     assert game.players[0].income_space == 10 + 5 + 2
     game.undo()
-    ex = game.play("sell cotton Birmingham[1] to Oxford[1] with card Leek; beer Stafford[1]")
+    ex = game.play("sell cotton Birmingham[1] to Oxford[1] with card Wolverhampton; beer Stafford[1]")
     assert ex.find("sell.merchant_beer") == []
     assert game.players[0].income_space == 10 + 5 + 4      # the cotton mill, and the own brewery emptied and flipped
 
@@ -124,7 +124,7 @@ def test_library_files_round_trip_and_replay(name, tmp_path):
     assert loaded.to_json()["scenario"] == text
 
 
-HEAD = "game birmingham\nplayers 2\nera canal\nround 2\nturn 1\nhand 1 Leek\n"
+HEAD = "game birmingham\nplayers 2\nera canal\nround 2\nturn 1\nhand 1 Stafford\n"
 
 
 @pytest.mark.parametrize("lines, rule, words", [
@@ -168,7 +168,7 @@ def test_rail_tiles_and_turn_problems():
     problems = {s.rule for s in read(HEAD.replace("era canal", "era rail") + "tile Dudley[1] player 1 coal I cubes 2\n"
                                      ).check()}
     assert "scenario.canal_tile_in_rail" in problems
-    problems = {s.rule for s in read(HEAD.replace("hand 1 Leek\n", "")).check()}
+    problems = {s.rule for s in read(HEAD.replace("hand 1 Stafford\n", "")).check()}
     assert problems == {"scenario.no_cards"}
 
 
@@ -177,7 +177,7 @@ def test_python_api_builds_the_same_position_as_the_file():
     sc.title = "Two coal mines at the same distance"
     sc.teaches = library.load("equidistant_coal").teaches
     sc.turn = 0
-    sc.player(0, money=30, hand=["Walsall", "Leek"]).player(1, hand=["Stone", "Derby"])
+    sc.player(0, money=30, hand=["Walsall", "Wolverhampton"]).player(1, hand=["Kidderminster", "Burton-on-Trent"])
     sc.tile("Cannock[2]", player=1, industry="coal", level=2, cubes=2)
     sc.tile("Dudley[1]", player=1, industry="coal", level=1, cubes=2)
     for link in ("Cannock - Wolverhampton", "Walsall - Wolverhampton", "Wolverhampton - Dudley"):

@@ -87,9 +87,9 @@ class Rates:
     share_left: float
 
     @classmethod
-    def of(cls, state: State, weights: Weights = WEIGHTS) -> "Rates":
-        constants = state.facts.constants
-        per_round = len(state.players) * constants["actions_per_turn"]
+    def of(cls, state: State, weights: Weights = WEIGHTS) -> Rates:
+        rules = state.facts.rules
+        per_round = len(state.players) * rules.actions_per_turn
         in_hands = sum(len(p.hand) for p in state.players)
         all_cards = (len(state.deck) + in_hands + sum(len(p.discard) for p in state.players)
                      + len(state.set_aside))
@@ -98,7 +98,7 @@ class Rates:
         if state.era == "canal":
             left += era_rounds                  # every card comes back for the rail era
         share = min(1.0, left / (2 * era_rounds))
-        final = 1 / constants["money_vp_per"] if constants["money_vp_per"] else 0.0
+        final = 1 / rules.money_vp_per if rules.money_vp_per else 0.0
         return cls(max(0, left - 1), final + (weights.pound_vp_early - final) * share, share)
 
 

@@ -66,7 +66,7 @@ class Candidate:
     @property
     def rivals_gain(self) -> float:
         """The mean change of the rivals' values: what this action gives away."""
-        changes = [a.value - b.value for a, b in zip(self.after, self.before) if a.player != self.player]
+        changes = [a.value - b.value for a, b in zip(self.after, self.before, strict=False) if a.player != self.player]
         return sum(changes) / len(changes) if changes else 0.0
 
 
@@ -191,7 +191,7 @@ class SearchBot:
         """Decisions played after a candidate: by default a round of actions of every player, plus one."""
         if self.horizon is not None:
             return self.horizon
-        return game.facts.constants["actions_per_turn"] * len(game.players) + 1
+        return game.facts.rules.actions_per_turn * len(game.players) + 1
 
     def _rollout(self, game: Game, action: Action, player: int, horizon: int, rng: random.Random,
                  rates: Rates) -> float:
@@ -212,15 +212,16 @@ class SearchBot:
 
 
 def hide_unseen(game: Game, player: int, rng: random.Random) -> None:
-    """Reshuffle, in a scratch copy, what ``player`` cannot see: the deck with the rivals' hands (each rival
-    keeps their number of cards), the distant market's tiles, and the RNG of later shuffles."""
+    """Reshuffle, in a scratch copy, what ``player`` cannot see: the deck, the cards set aside and the rivals'
+    hands (each keeps its number of cards), the distant market's tiles, and the seed of later shuffles."""
     state = game.state
     rivals = [p for p in state.players if p.index != player]
-    pool = state.deck + [card for p in rivals for card in p.hand]
+    pool = state.deck + state.set_aside + [card for p in rivals for card in p.hand]
     rng.shuffle(pool)
     for p in rivals:
         p.hand, pool = pool[:len(p.hand)], pool[len(p.hand):]
-    state.deck = pool
+    state.set_aside, state.deck = pool[:len(state.set_aside)], pool[len(state.set_aside):]
     if state.distant is not None:
-        rng.shuffle(state.distant["tiles"])
-    state.rng = random.Random(rng.randrange(2**32))
+        rng.shuffle(state.distant.tiles)
+    state.seed = rng.randrange(2**32)
+    state.mark_changed()

@@ -1,7 +1,8 @@
 """Finish a game with bots in some or all seats, keeping every move's explanation."""
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from brass_nb.bots.players import Bot
 from brass_nb.rules.actions import Action

@@ -5,12 +5,12 @@ Renderers read only :class:`~brass_nb.rules.records.Step` records; they never de
 from __future__ import annotations
 
 import html
-
 import re
 from functools import cache
 from typing import Any
 
 from brass_nb.explain import en, ja
+from brass_nb.rules.errors import UnknownName
 from brass_nb.rules.facts import known_games, load_facts
 from brass_nb.rules.records import Explanation, Step
 
@@ -19,15 +19,26 @@ CATALOGS_PLAYER = {"en": en.player, "ja": ja.player}
 _default = {"language": "en"}
 
 
+def check_language(language: str) -> str:
+    """``language`` if brass_nb speaks it; else :class:`UnknownName` listing the languages it does speak."""
+    if not isinstance(language, str) or language not in CATALOGS:
+        raise UnknownName([Step("language.unknown", {"language": repr(language), "languages": sorted(CATALOGS)},
+                                ok=False)])
+    return language
+
+
 def set_language(language: str) -> None:
     """Choose the language used when a call does not name one."""
-    if language not in CATALOGS:
-        raise ValueError(f"unknown language {language!r}: choose one of {', '.join(sorted(CATALOGS))}")
-    _default["language"] = language
+    _default["language"] = check_language(language)
 
 
 def get_language() -> str:
     return _default["language"]
+
+
+def language_or_default(language: str | None) -> str:
+    """The language a call names (checked), or the one chosen with :func:`set_language`."""
+    return _default["language"] if language is None else check_language(language)
 
 
 @cache

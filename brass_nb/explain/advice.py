@@ -6,10 +6,16 @@ The record is :meth:`brass_nb.bots.hints.Hint.to_dict`: the candidates with each
 from __future__ import annotations
 
 import html
-from typing import Callable
+from collections.abc import Callable
 
-from brass_nb.explain import get_language, render_html, render_markdown, render_text
-from brass_nb.explain import en, ja  # their player and money words
+from brass_nb.explain import (  # their player and money words
+    en,
+    get_language,
+    ja,
+    render_html,
+    render_markdown,
+    render_text,
+)
 from brass_nb.rules.records import Explanation
 
 SHOWN = 0.05

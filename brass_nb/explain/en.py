@@ -1,16 +1,23 @@
 """English messages: one function per rule id, each turning a step's facts into plain sentences."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+
+from brass_nb.explain.numerals import roman
 
 INDUSTRY = {"cotton": "cotton mill", "manufacturer": "manufacturer", "pottery": "pottery", "coal": "coal mine",
             "iron": "iron works", "brewery": "brewery", "port": "port", "shipyard": "shipyard"}
 RESOURCE = {"coal": "coal", "iron": "iron", "beer": "beer", "slot": "slot", "merchant": "merchant", "loan": "loan"}
 ERA = {"canal": "canal era", "rail": "rail era"}
-ROMAN = {0: "0", 1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}
+PRODUCT = {"coal": "coal", "iron": "iron", "brewery": "beer"}
+TRADE = {"merchant": "a merchant", "port": "a port or an external location"}
+PRINTED = {"merchant": "printed at the merchant", "external": "printed at the external location"}
+SET_ASIDE = {"divider": ("goes under the divider tile", "go under the divider tile"),
+             "face_down": ("is set aside face down at random", "are set aside face down at random")}
+COUNT = {2: "two", 3: "three", 4: "four"}
 PHASE = {"double_cards": "naming the two cards of a double-card build ('discard A, B')",
          "sell": "selling (sell another industry, or 'done')", "rail2": "a second rail (or 'done')",
-         "develop2": "a second develop (or 'done')", "bonus_develop": "Gloucester's free develop (or 'done')",
+         "develop2": "a second develop (or 'done')", "bonus_develop": "the beer bonus's free develop (or 'done')",
          "shortfall": "giving up industries to pay negative income"}
 
 
@@ -22,6 +29,15 @@ def money(n: int) -> str:
     return f"£{n}" if n >= 0 else f"-£{-n}"
 
 
+def a(noun: str) -> str:
+    """The noun with its indefinite article ("a coal mine", "an iron works")."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def listing(items: list[str], last: str = "and") -> str:
     items = [str(i) for i in items]
     if len(items) <= 1:
@@ -31,12 +47,18 @@ def listing(items: list[str], last: str = "and") -> str:
 
 def cubes(n: int, resource: str) -> str:
     if resource == "beer":
-        return f"{n} beer barrel" + ("s" if n != 1 else "")
-    return f"{n} {resource}" + (" cubes" if n != 1 else " cube")
+        return plural(n, "beer barrel")
+    return f"{n} {resource} " + ("cube" if n == 1 else "cubes")
 
 
 def tile(industry: str, level: int) -> str:
-    return f"{INDUSTRY[industry]} {ROMAN.get(level, level)}"
+    return f"{INDUSTRY[industry]} {roman(level)}"
+
+
+def prices(paid: list[int]) -> str:
+    """What cubes cost: one price alone, or each price and their sum."""
+    total = money(sum(paid))
+    return total if len(paid) == 1 else f"{' + '.join(money(p) for p in paid)} = {total}"
 
 
 def links(n: int) -> str:
@@ -49,7 +71,7 @@ def _candidates(cands: list[dict]) -> str:
 
 
 def _route(route: list[str]) -> str:
-    return "its own location" if len(route) == 1 else " → ".join(route)
+    return "in the same location" if len(route) == 1 else "along " + " → ".join(route)
 
 
 def _coal_nearest(f: dict) -> str:
@@ -67,17 +89,19 @@ def _coal_nearest(f: dict) -> str:
 def _coal_market(f: dict) -> str:
     why = ("No connected coal mine has coal" if f["why"] == "no_mine"
            else "The connected mines do not have enough coal")
-    return (f"{why}, so {cubes(f['count'], 'coal')} {'is' if f['count'] == 1 else 'are'} bought from the coal market at "
-            f"{listing([money(p) for p in f['prices']])} (cheapest first; £8 each once the market is empty). "
-            f"Buying coal needs a connection to a market trade icon: {f['consumer']} is connected to "
-            f"{listing(f['merchants'])}.")
+    verb = "is" if f["count"] == 1 else "are"
+    return (f"{why}, so {cubes(f['count'], 'coal')} {verb} bought from the coal market at "
+            f"{listing([money(p) for p in f['prices']])} (cheapest first; {money(f['empty_price'])} each once the "
+            f"market is empty). Buying coal needs a connection to a market trade icon, which {TRADE[f['trade_kind']]} "
+            f"shows; trade icons connected to {f['consumer']}: {listing(f['merchants'])}.")
 
 
 def _coal_no_source(f: dict) -> str:
     have = (f" Connected mines hold only {f['from_mines']}." if f["candidates"] else
             " No connected coal mine has coal.")
     return (f"{f['consumer']} needs {cubes(f['need'], 'coal')}.{have} Coal from the market needs a connection "
-            f"to a market trade icon, and {f['consumer']} is not connected to any.")
+            f"to a market trade icon, shown by {TRADE[f['trade_kind']]}, and {f['consumer']} is not connected to "
+            f"any.")
 
 
 def _iron_works(f: dict) -> str:
@@ -88,8 +112,10 @@ def _iron_works(f: dict) -> str:
 
 def _iron_market(f: dict) -> str:
     why = "There is no iron on the board" if f["why"] == "no_works" else "The iron works do not hold enough iron"
-    return (f"{why}, so {cubes(f['count'], 'iron')} {'is' if f['count'] == 1 else 'are'} bought from the iron market at "
-            f"{listing([money(p) for p in f['prices']])} (cheapest first; £6 each once it is empty). "
+    verb = "is" if f["count"] == 1 else "are"
+    return (f"{why}, so {cubes(f['count'], 'iron')} {verb} bought from the iron market at "
+            f"{listing([money(p) for p in f['prices']])} (cheapest first; {money(f['empty_price'])} each once it is "
+            f"empty). "
             f"Iron needs no connection.")
 
 
@@ -123,14 +149,19 @@ def _beer_short(f: dict) -> str:
 
 
 def _build_card(f: dict) -> str:
-    where, what = f["location"], INDUSTRY[f["industry"]]
+    where, what = f["location"], a(INDUSTRY[f["industry"]])
+    if f["why"] == "location_card":
+        return (f"The location card {f['card']} builds any industry that {where}'s slots allow, whether or not it "
+                f"is in your network.")
+    if f["why"] == "virtual_link":
+        return (f"The {f['card']} card builds {what} in a location of YOUR network, and {f['near']} is in your "
+                f"network: the virtual link from {f['near']} to {where} counts one way, and only for building an "
+                f"industry with an industry card there.")
     return {
-        "location_card": f"The location card {f['card']} builds any industry its slots allow in {where}, "
-                         f"whether or not {where} is in your network.",
         "wild_location": f"The wild location card counts as the {where} location card.",
-        "network": f"The {f['card']} card builds a {what} in a location of YOUR network; {where} is in your network.",
+        "network": f"The {f['card']} card builds {what} in a location of YOUR network; {where} is in your network.",
         "two_cards": f"Two cards together count as any location card: here the location card of {where}.",
-        "first_build": f"You have nothing on the board yet, so the {f['card']} card may build a {what} in any "
+        "first_build": f"You have nothing on the board yet, so the {f['card']} card may build {what} in any "
                        f"location that allows it (first-build exception).",
     }[f["why"]]
 
@@ -148,8 +179,8 @@ def _slot_taken(f: dict) -> str:
         held = f"{b['slot']} holds {player(b['owner'])}'s {tile(b['industry'], b['level'])}"
         why = {
             "other_industry": "another industry",
-            "not_higher": f"overbuilding needs a higher level than {ROMAN[b['level']]} (yours would be "
-                          f"{ROMAN[f['level']]})",
+            "not_higher": f"overbuilding needs a higher level than {roman(b['level'])} (yours would be "
+                          f"{roman(f['level'])})",
             "not_coal_or_iron": "only coal mines and iron works of other players can be overbuilt",
             "resource_left": (f"another player's {INDUSTRY[b['industry']]} can be overbuilt only when no "
                               f"{b.get('resource')} is left anywhere, but {b.get('board')} on the board and "
@@ -177,7 +208,7 @@ def _flip(f: dict) -> str:
 
 
 def _income_advance(f: dict) -> str:
-    why = {"flip": "for the flipped tile", "merchant_bonus": "(Oxford's beer bonus)",
+    why = {"flip": "for the flipped tile", "merchant_bonus": "(the merchant's beer bonus)",
            "distant_market": "(the distant market's bonus)"}[f["why"]]
     return (f"{player(f['player'])}'s income marker moves {f['spaces']} track spaces {why}: space {f['from_space']} "
             f"→ {f['to_space']}, income level {f['from_level']} → {f['to_level']}. Income rises by spaces, "
@@ -203,15 +234,25 @@ def icons(n: int) -> str:
     return f"{n} icon" + ("s" if n != 1 else "")
 
 
+def _link_part(p: dict, counts: str) -> str:
+    if "printed" in p:
+        return f"{PRINTED[p['kind']]}: {icons(p['icons'])}"
+    what = f"{player(p['owner'])}'s flipped {tile(p['industry'], p['level'])}"
+    return what if counts == "tiles" else f"{what}: {icons(p['icons'])}"
+
+
 def _link_score(f: dict) -> str:
     ends = []
     for e in f["ends"]:
-        parts = [f"printed beside the merchant: {icons(p['icons'])}" if "merchant" in p else
-                 f"{player(p['owner'])}'s flipped {tile(p['industry'], p['level'])}: {icons(p['icons'])}"
-                 for p in e["parts"]]
+        parts = [_link_part(p, f["counts"]) for p in e["parts"]]
         ends.append(f"{e['location']} {e['icons']}" + (f" ({listing(parts)})" if parts else ""))
-    return (f"{player(f['owner'])}'s link {f['link']} scores the link icons at its ends (icons, not tiles or "
-            f"their VP): {' + '.join(ends)} = {f['vp']} VP.")
+    n = COUNT.get(len(f["ends"]), len(f["ends"]))
+    where = "at its ends" if len(f["ends"]) == 2 else f"at all {n} places it touches"
+    note = "" if len(f["ends"]) == 2 else f"this link touches {n} places and scores all {n}; "
+    what = (f"the link icons {where} ({note}icons, not tiles or their VP)" if f["counts"] == "icons" else
+            f"1 VP for each flipped industry tile {where}, plus the icons printed there ({note}it counts tiles, "
+            f"not their VP or income)")
+    return f"{player(f['owner'])}'s link {f['link']} scores {what}: {' + '.join(ends)} = {f['vp']} VP."
 
 
 def _turn_order(f: dict) -> str:
@@ -220,18 +261,32 @@ def _turn_order(f: dict) -> str:
             f"are not spending): {listing([player(i) for i in f['after']])}.")
 
 
-BEHIND = {"vp": "fewer VP", "income_level": "same VP, lower income level",
-          "money": "same VP and income level, less money", None: "tied on VP, income level and money: shared place"}
+TIE_BREAK = {"vp": "most VP", "income_level": "highest income level", "money": "most money",
+             "turn_order": "earlier in the turn order after the last round"}
+LOWER = {"vp": "fewer VP", "income_level": "a lower income level", "money": "less money",
+         "turn_order": "later in the final turn order"}
+SAME = {"vp": "VP", "income_level": "income level", "money": "money", "turn_order": "turn order"}
+
+
+def _behind(by: str | None, ties: list[str]) -> str:
+    """Why a player ranks below the one above: equal on every earlier criterion, behind on ``by``."""
+    criteria = ["vp"] + ties
+    if by is None:
+        return f"tied on {listing([SAME[c] for c in criteria])}: shared place"
+    equal = criteria[:criteria.index(by)]
+    return (f"same {listing([SAME[c] for c in equal])}, " if equal else "") + LOWER[by]
 
 
 def _ranking(f: dict) -> str:
     rows = []
     for i, r in enumerate(f["ranking"]):
-        row = f"{r['place']}. {player(r['player'])}: {r['vp']} VP, income level {r['income_level']}, {money(r['money'])}"
+        row = (f"{r['place']}. {player(r['player'])}: {r['vp']} VP, income level {r['income_level']}, "
+               f"{money(r['money'])}")
         if i:
-            row += f" ({BEHIND[r['behind_by']]})"
+            row += f" ({_behind(r['behind_by'], f['tie_breaks'])})"
         rows.append(row)
-    return "Final ranking (most VP, then highest income level, then most money): " + "; ".join(rows) + "."
+    order = ", then ".join(TIE_BREAK[c] for c in ["vp"] + f["tie_breaks"])
+    return f"Final ranking ({order}): " + "; ".join(rows) + "."
 
 
 def _coal_sources(f: dict) -> str:
@@ -247,7 +302,8 @@ def _coal_sources(f: dict) -> str:
         text += (f" {'When connected mines run out, the' if f['mines'] else 'So the'} coal market (next cube "
                  f"{money(f['market_price'])}) supplies it, reachable through {listing(f['merchants'])}.")
     else:
-        text += " The coal market is out of reach: no connection to a market trade icon."
+        text += (f" The coal market is out of reach: no connection to a market trade icon "
+                 f"(shown by {TRADE[f['trade_kind']]}).")
     return text
 
 
@@ -262,8 +318,9 @@ def _iron_sources(f: dict) -> str:
 def _income_space(f: dict) -> str:
     band = (f"space {f['first_space']} alone" if f["band_size"] == 1
             else f"spaces {f['first_space']}–{f['last_space']} share it")
-    loan = (f"A loan from here drops 3 levels to {f['loan_level']}, on its highest space {f['loan_space']}."
-            if f["loan_level"] is not None else "No loan is possible from here: it would go below level -10.")
+    loan = (f"A {money(f['loan_money'])} loan from here drops {plural(f['loan_levels'], 'level')} to "
+            f"{f['loan_level']}, on its highest space {f['loan_space']}." if f["loan_level"] is not None else
+            f"No {money(f['loan_money'])} loan is possible from here: it would go below level {f['lowest']}.")
     return f"Track space {f['space']} shows income level {f['level']} ({band}). {loan}"
 
 
@@ -275,16 +332,74 @@ def _bonus(f: dict) -> str:
             f"bonus: {text}. Only merchant beer gives a bonus.")
 
 
+def _kept(slots: list[str]) -> str:
+    if not slots:
+        return ""
+    return (f" {listing(slots)} would raise {money(0)} (half of a {money(0)} cost), so "
+            f"{'it stays' if len(slots) == 1 else 'they stay'} on the board.")
+
+
 def _settle(f: dict) -> str:
     if f.get("missing"):
         return (f"{player(f['player'])} pays {money(f['paid'])} of the {money(f['owed'])} negative income; "
-                f"the {money(f['missing'])} still missing costs {f['vp_lost']} VP (1 VP per £1, never below 0).")
+                f"the {money(f['missing'])} still missing costs {f['vp_lost']} VP (1 VP per {money(1)}, never "
+                f"below 0).{_kept(f.get('kept', []))}")
     return (f"{player(f['player'])} pays {money(f['owed'])} of negative income (level {f['level']}); "
             f"{money(f['money_now'])} left.")
 
 
+def _rail_begins(f: dict) -> str:
+    text = (f"All discards and every card not drawn in the canal era are shuffled into the rail deck; each player "
+            f"draws up to {f['hand_size']} (hands now {', '.join(map(str, f['hands']))}; {f['deck']} left in the "
+            f"deck).")
+    if f["set_aside"]:
+        one, many = SET_ASIDE[f["set_aside_how"]]
+        text += (f" {f['edition']}: {plural(f['set_aside'], 'card')} {one if f['set_aside'] == 1 else many} and "
+                 f"{'is' if f['set_aside'] == 1 else 'are'} not drawn this era.")
+    return text + " The turn order carries over."
+
+
+def _turn_end(f: dict) -> str:
+    if f["refill"] == "end_of_round":
+        return (f"{player(f['player'])}'s turn ends with {f['hand']} in hand ({f['edition']}: hands are refilled "
+                f"only after the round's new turn order is set).")
+    return (f"{player(f['player'])}'s turn ends: {plural(f['drawn'], 'card')} drawn, {f['hand']} in hand, "
+            f"{f['deck']} left in the deck.")
+
+
+def _round_refill(f: dict) -> str:
+    draws = listing([f"{player(i)} draws {f['drawn'][str(i)]}" for i in f["order"]])
+    return (f"{f['edition']}: every hand is refilled after the new turn order is set, in that order ({draws}); "
+            f"hands now {', '.join(map(str, f['hands']))}, {f['deck']} left in the deck.")
+
+
+def _drawn_tile(f: dict) -> str:
+    return (f"{f['edition']}: a drawn tile goes back under the pile" if f["drawn_tiles"] == "bottom"
+            else f"{f['edition']}: drawn tiles stay out until the era ends")
+
+
 def at(f: dict) -> str:
     return f"Line {f['line']}: " if f.get("line") else ""
+
+
+SAVE_KINDS = {"missing": "missing", "null": "null", "boolean": "a boolean", "integer": "an integer",
+              "number": "a number with a fraction", "text": "text", "list": "a list", "object": "an object",
+              "action_list": "a list of actions written as text"}
+
+
+def _save_field(f: dict) -> str:
+    expected = SAVE_KINDS[f["expected"]]
+    if f["found"] == "missing":
+        return f"The save file has no '{f['field']}' field; it must be {expected}."
+    return f"The save file's '{f['field']}' is {SAVE_KINDS.get(f['found'], f['found'])}; it must be {expected}."
+
+
+def _save_format(f: dict) -> str:
+    if f["holds"] != "object":
+        return (f"This is not a brass_nb save file: it holds {SAVE_KINDS.get(f['holds'], f['holds'])}, not an object "
+                f"with format '{f['expected']}'.")
+    found = f"its format is '{f['found']}'" if f["found"] is not None else "it has no format field"
+    return f"This is not a brass_nb save file: {found}, not '{f['expected']}'."
 
 
 def _scenario_value(f: dict) -> str:
@@ -302,13 +417,15 @@ def _scenario_no_tile(f: dict) -> str:
 
 MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])} discards {f['card']}"
-                               + ("." if f["action"] == "build" else " (any card will do: only building reads the card).")),
+                               + ("." if f["action"] == "build"
+                                  else " (any card will do: only building reads the card).")),
     "card.wild_returned": lambda f: f"The {f['card']} card goes back to its own face-up pile, not to a discard pile.",
     "card.missing": lambda f: "Every action discards a card: name one with 'with card …'.",
     "card.not_in_hand": lambda f: f"{f['card']} is not in your hand (you hold {listing(f['hand'])}).",
     "choice.ambiguous": lambda f: (f"More than one {RESOURCE.get(f['resource'], f['resource'])} choice is legal, "
                                    f"so the action must name one: "
-                                   f"{listing([', '.join(o) if isinstance(o, list) else o for o in f['options']], 'or')}."),
+                                   + listing([', '.join(o) if isinstance(o, list) else o for o in f['options']], 'or')
+                                   + "."),
     "choice.invalid": lambda f: (f"{', '.join(f['chosen'])} is not a legal {RESOURCE.get(f['resource'])} choice here; "
                                  f"legal: {listing([', '.join(o) for o in f['options']], 'or')}."),
     "phase.done": lambda f: "Done: the action ends here.",
@@ -324,8 +441,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "redo.nothing": lambda f: "There is nothing to redo.",
     "build.card": _build_card,
     "build.card_industry": lambda f: (f"The {f['card']} card builds only "
-                                      f"{listing([INDUSTRY[i] for i in f['card_industries']], 'or')}, "
-                                      f"not a {INDUSTRY[f['industry']]}."),
+                                      f"{listing([a(INDUSTRY[i]) for i in f['card_industries']], 'or')}, "
+                                      f"not {a(INDUSTRY[f['industry']])}."),
     "build.card_location": lambda f: (f"The location card {f['card']} builds only in {f['card']}, "
                                       f"not in {f['location']}."),
     "build.farm_brewery_card": lambda f: (f"{f['location']} is a farm brewery: build there with a brewery or wild "
@@ -334,19 +451,21 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                        f"of your links); {f['location']} is not in it. Your network: "
                                        f"{listing(f['network']) or 'nothing yet'}."),
     "build.no_slots": lambda f: f"{f['location']} has no industry slots.",
-    "build.no_icon": lambda f: (f"{f['location']} has no slot for a {INDUSTRY[f['industry']]} "
+    "build.no_icon": lambda f: (f"{f['location']} has no slot for {a(INDUSTRY[f['industry']])} "
                                 f"(its slots show {listing([INDUSTRY[i] for i in f['icons']])})."),
     "build.no_tile": lambda f: f"No {INDUSTRY[f['industry']]} tiles are left on your player mat.",
-    "build.tile_era": lambda f: (f"Your lowest {INDUSTRY[f['industry']]} is level {ROMAN.get(f['level'], f['level'])}, "
+    "build.tile_era": lambda f: (f"Your lowest {INDUSTRY[f['industry']]} is level {roman(f['level'])}, "
                                  + ("which can never be built" if not f["eras"] else
                                     f"which cannot be built in the {ERA[f['era']]}") + "; develop it away first."),
-    "build.tile": lambda f: (f"You build your lowest {INDUSTRY[f['industry']]} left: level {ROMAN[f['level']]}, "
+    "build.tile": lambda f: (f"You build your lowest {INDUSTRY[f['industry']]} left: level {roman(f['level'])}, "
                              f"cost {money(f['cost'])}" + (f" + {cubes(f['coal'], 'coal')}" if f["coal"] else "")
                              + (f" + {cubes(f['iron'], 'iron')}" if f["iron"] else "") + "."),
     "build.slot": _slot,
     "build.slot_taken": _slot_taken,
     "build.slot_invalid": lambda f: (f"{f['slot']} cannot take this tile: " + {
-        "no_icon": f"it does not show a {INDUSTRY[f['industry']]}",
+        "no_icon": f"it does not show {a(INDUSTRY[f['industry']])}",
+        "no_such_slot": f"{f.get('location')} has no slot {f['slot'].rpartition('[')[2][:-1]} "
+                        f"(its slots are 1 to {f.get('slots')})",
         "single_icon_first": "a free slot showing only this industry must be used first",
         "other_industry": "it holds another industry",
         "not_higher": "it holds a tile of the same or a higher level",
@@ -362,10 +481,13 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.two_cards_not_now": lambda f: (f"A double-card build needs both actions of a turn and two cards in hand "
                                           f"(actions taken this turn: {f['actions_done']} of {f['actions']}; cards: "
                                           f"{f['hand']})."),
-    "build.pay": lambda f: f"{player(f['player'])} pays {money(f['cost'])} to the bank ({money(f['money_left'])} left).",
+    "build.pay": lambda f: (f"{player(f['player'])} pays {money(f['cost'])} to the bank "
+                            f"({money(f['money_left'])} left)."),
     "build.overbuild": lambda f: (f"Overbuilding: {player(f['owner'])}'s {tile(f['industry'], f['old_level'])} at "
-                                  f"{f['slot']} is replaced by level {ROMAN[f['new_level']]} and leaves the game"
-                                  + (f"; its {f['cubes_returned']} cubes return to the supply"
+                                  f"{f['slot']} is replaced by level {roman(f['new_level'])} and leaves the game"
+                                  + (f"; {'its' if f['cubes_returned'] > 1 else 'the'} "
+                                     f"{cubes(f['cubes_returned'], PRODUCT[f['industry']])} left on it return"
+                                     f"{'s' if f['cubes_returned'] == 1 else ''} to the supply"
                                      if f["cubes_returned"] else "") + ". Income and VP already gained stay."),
     "build.place": lambda f: (f"{player(f['player'])} places {tile(f['industry'], f['level'])} at {f['slot']}"
                               + (f" with {cubes(f['cubes'], f['resource'])} on it." if f["cubes"] else ".")),
@@ -374,25 +496,24 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "coal.market": _coal_market,
     "coal.no_source": _coal_no_source,
     "coal.take": lambda f: (f"{cubes(f['count'], 'coal')} taken from {f['source']} ({player(f['owner'])}'s mine), "
-                            f"free, along {_route(f['route'])}; {f['left']} left."),
-    "coal.buy": lambda f: (f"{cubes(f['count'], 'coal')} bought from the coal market for "
-                           f"{' + '.join(money(p) for p in f['prices'])} = {money(f['total'])}."),
+                            f"free, {_route(f['route'])}; {f['left']} left."),
+    "coal.buy": lambda f: f"{cubes(f['count'], 'coal')} bought from the coal market for {prices(f['prices'])}.",
     "iron.works": _iron_works,
     "iron.market": _iron_market,
     "iron.take": lambda f: (f"{cubes(f['count'], 'iron')} taken from {f['source']} ({player(f['owner'])}'s works), "
                             f"free; {f['left']} left."),
-    "iron.buy": lambda f: (f"{cubes(f['count'], 'iron')} bought from the iron market for "
-                           f"{' + '.join(money(p) for p in f['prices'])} = {money(f['total'])}."),
+    "iron.buy": lambda f: f"{cubes(f['count'], 'iron')} bought from the iron market for {prices(f['prices'])}.",
     "beer.sources": _beer_sources,
     "beer.short": _beer_short,
     "beer.take": lambda f: (f"{cubes(f['count'], 'beer')} taken from {f['source']}, free: "
                             + ("your own brewery, no connection needed" if f["owner"] == f["player"]
-                               else f"{player(f['owner'])}'s brewery, connected along {_route(f['route'])}")
+                               else f"{player(f['owner'])}'s brewery, connected {_route(f['route'])}")
                             + f"; {f['left']} left."),
     "market.sell": _market_sell,
     "market.full": lambda f: f"The {f['resource']} market is full, so the cubes stay on {f['slot']}.",
-    "market.not_connected": lambda f: (f"{f['slot']} is not connected to a market trade icon, so its coal stays "
-                                       f"on the tile (a later connection never sells it)."),
+    "market.not_connected": lambda f: (f"{f['slot']} is not connected to a market trade icon "
+                                       f"(shown by {TRADE[f['trade_kind']]}), so its coal stays on the tile (a later "
+                                       f"connection never sells it)."),
     "tile.flip": _flip,
     "income.advance": _income_advance,
     "network.link": _link,
@@ -404,30 +525,35 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                          f"{listing(f['network']) or 'nothing yet'}."),
     "network.place": lambda f: (f"{player(f['player'])} places a " + ("canal" if f["era"] == "canal" else "rail")
                                 + f" on {f['link']} for {money(f['cost'])}"
-                                + (" (the second rail of the action: £10 more, 1 coal, 1 beer)" if f["second"] else "")
+                                + (" (the second rail of the action costs "
+                                   + listing([money(f["cost"])] + [cubes(f[r], r) for r in ("coal", "beer") if f[r]])
+                                   + ")" if f["second"] else "")
                                 + f"; {money(f['money_left'])} left."),
     "network.second_card": lambda f: "The second rail belongs to the same action: it takes no card.",
     "network.beer_not_needed": lambda f: "Only the second rail of one action needs beer.",
     "network.unknown_link": lambda f: f"There is no link space {f['link']}.",
-    "develop.tile": lambda f: f"The lowest {INDUSTRY[f['industry']]} on your mat is level {ROMAN[f['level']]}.",
+    "develop.tile": lambda f: f"The lowest {INDUSTRY[f['industry']]} on your mat is level {roman(f['level'])}.",
     "develop.remove": lambda f: (f"{player(f['player'])} removes {tile(f['industry'], f['level'])} from the mat"
-                                 + (" for free (Gloucester's bonus)" if f["free"] else "")
-                                 + (f"; level {ROMAN[f['next_level']]} is now the lowest."
-                                    if f["next_level"] else "; none of this industry is left.")),
+                                 + (" for free (the merchant's beer bonus)" if f["free"] else "")
+                                 + (f"; the lowest left is now level {roman(f['next_level'])} "
+                                    f"({f['next_count']} of that level on the mat)."
+                                    if f["next_level"] is not None else "; none of this industry is left.")),
     "develop.no_tile": lambda f: f"No {INDUSTRY[f['industry']]} tiles are left on your mat to develop.",
-    "develop.lightbulb": lambda f: (f"Your lowest {INDUSTRY[f['industry']]} (level {ROMAN[f['level']]}) shows the "
+    "develop.lightbulb": lambda f: (f"Your lowest {INDUSTRY[f['industry']]} (level {roman(f['level'])}) shows the "
                                     f"crossed lightbulb: it can never be developed, only built."),
     "develop.unknown_industry": lambda f: f"There is no industry {f['industry']}.",
     "develop.extra_card": lambda f: "The second tile belongs to the same develop action: it takes no card.",
-    "develop.free_only_bonus": lambda f: "A free develop only comes from Gloucester's beer bonus.",
-    "develop.bonus_is_free": lambda f: "Gloucester's bonus develop is free: write 'develop <industry> free'.",
+    "develop.free_only_bonus": lambda f: ("A free develop only comes from a merchant's beer bonus." if f["beer_bonus"]
+                                          else "This game has no free develop: every develop uses iron."),
+    "develop.bonus_is_free": lambda f: "The beer bonus's develop is free: write 'develop <industry> free'.",
     "sell.merchant": lambda f: (f"The merchant at {f['merchant']} buys {listing([INDUSTRY[b] for b in f['buys']])} "
                                 f"and {f['at']} is connected to it ({links(f['distance'])}, anyone's links)."),
     "sell.no_tile": lambda f: f"There is no tile at {f['slot']}.",
     "sell.not_yours": lambda f: f"The tile at {f['slot']} belongs to {player(f['owner'])}: you can only sell your own.",
-    "sell.not_sold_industry": lambda f: (f"A {INDUSTRY[f['industry']]} is not sold: it flips when its last cube or "
-                                         f"barrel is used."),
-    "sell.wrong_industry": lambda f: f"{f['slot']} holds a {INDUSTRY[f['industry']]}, not a {INDUSTRY[f['named']]}.",
+    "sell.not_sold_industry": lambda f: (f"{a(INDUSTRY[f['industry']]).capitalize()} is not sold: it flips when its "
+                                         f"last cube or barrel is used."),
+    "sell.wrong_industry": lambda f: (f"{f['slot']} holds {a(INDUSTRY[f['industry']])}, not "
+                                      f"{a(INDUSTRY[f['named']])}."),
     "sell.flipped": lambda f: f"The tile at {f['slot']} is already flipped (sold).",
     "sell.no_merchant": lambda f: f"There is no merchant tile {f['merchant']} in this game.",
     "sell.merchant_wont_buy": lambda f: f"{f['merchant']} does not buy {INDUSTRY[f['industry']]} goods.",
@@ -439,42 +565,44 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                             f"{f['port']} ({links(f['distance'])}, anyone's links): both tiles flip and each owner's "
                             f"income rises."),
     "sell.distant": lambda f: (f"{f['at']} is connected to a trade icon ({listing(f['trade'])}), so its cotton may "
-                               f"go to the distant market: a tile is drawn ({f['tiles_left']} left, the demand "
-                               f"marker is on space {f['marker']})."),
+                               f"go to the distant market: a tile is drawn ({f['tiles_left']} in the pile, the demand "
+                               f"marker is on space {f['marker']}; {_drawn_tile(f)})."),
     "sell.distant_draw": lambda f: (f"The distant market tile shows {f['tile']}: demand moves from space "
                                     f"{f['marker_from']} to {f['marker_to']}; {player(f['player'])} gains "
-                                    f"{f['bonus']} income spaces beside the marker and the mill flips."),
+                                    f"{plural(f['bonus'], 'income space')} beside the marker and the mill flips."),
     "sell.no_demand": lambda f: (f"The distant market tile shows {f['tile']}: demand falls off the track ('no more "
                                  f"demand'). The sale fails, the mill stays unflipped, the whole sell action ends, "
                                  f"and the distant market is closed until the era ends."),
     "sell.distant_closed": lambda f: "The distant market has no more demand this era.",
-    "sell.no_trade_connection": lambda f: (f"{f['at']} is connected to no port and no external market, so it cannot "
-                                           f"sell to the distant market."),
+    "sell.no_trade_connection": lambda f: (f"{f['at']} is connected to no port and no external location, so it "
+                                           f"cannot sell to the distant market."),
     "sell.no_port": lambda f: f"{f['port']} is not a port.",
     "sell.port_flipped": lambda f: f"The port at {f['port']} is flipped: it has already shipped cotton.",
     "loan.deck_empty": lambda f: "The rail era's deck is empty: no more loans may be taken.",
-    "loan.amount": lambda f: (f"There is no £{f['amount']} loan; choose "
+    "loan.amount": lambda f: (f"There is no {money(f['amount'])} loan; choose "
                               f"{listing([money(a) for a in f['amounts']], 'or')}."),
     "scout.not_in_game": lambda f: f"{f['game']} has no scout action.",
-    "score.money": lambda f: (f"{player(f['player'])} scores 1 VP per £{f['per']}: {money(f['money'])} → "
+    "score.money": lambda f: (f"{player(f['player'])} scores 1 VP per {money(f['per'])}: {money(f['money'])} → "
                               f"{f['vp']} VP."),
     "era.distant_reset": lambda f: f"The distant market is reset: marker back to the top, {f['tiles']} tiles shuffled.",
-    "sell.bonus_nothing_to_develop": lambda f: "Gloucester's free develop has no tile it could remove, so it lapses.",
+    "sell.bonus_nothing_to_develop": lambda f: ("The beer bonus's free develop has no tile it could remove, "
+                                                "so it lapses."),
     "loan.take": lambda f: (f"{player(f['player'])} takes a {money(f['money'])} loan ({money(f['money_now'])} now; "
-                            f"a loan is not spending). The income drops {f['levels']} LEVELS, not spaces: level "
+                            f"a loan is not spending). The income drops {f['levels']} "
+                            f"LEVEL{'' if f['levels'] == 1 else 'S'}, not spaces: level "
                             f"{f['from_level']} (space {f['from_space']}) → level {f['to_level']}, on its highest "
                             f"space {f['to_space']}."),
     "loan.too_low": lambda f: (f"A loan would take your income level from {f['level']} to {f['new_level']}, below "
                                f"{f['lowest']}."),
-    "scout.take": lambda f: (f"Scouting: {player(f['player'])} also discards {listing(f['discarded'])} (three cards "
-                             f"in all) and takes {listing(f['took'])}."),
+    "scout.take": lambda f: (f"Scouting: {player(f['player'])} also discards {listing(f['discarded'])} "
+                             f"({COUNT.get(len(f['discarded']) + 1, len(f['discarded']) + 1)} cards in all) "
+                             f"and takes {listing(f['took'])}."),
     "scout.card_count": lambda f: f"Scouting discards exactly {f['needed']} cards, not {f['count']}.",
     "scout.holding_wild": lambda f: f"You cannot scout while holding a wild card ({listing(f['wilds'])}).",
     "scout.no_wild_left": lambda f: f"No card is left in the {listing(f['piles'])} pile.",
     "pass.action": lambda f: f"{player(f['player'])} passes (the card is still discarded).",
-    "turn.end": lambda f: (f"{player(f['player'])}'s turn ends: {f['drawn']} card{'s' if f['drawn'] != 1 else ''} "
-                           f"drawn, {f['hand']} in hand, "
-                           f"{f['deck']} left in the deck."),
+    "turn.end": _turn_end,
+    "round.refill": _round_refill,
     "turn.order": _turn_order,
     "round.start": lambda f: f"Round {f['round']} of the {ERA[f['era']]} begins.",
     "income.pay": lambda f: (f"{player(f['player'])} collects income level {f['level']} = {money(f['level'])} "
@@ -482,7 +610,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "income.negative": _settle,
     "income.shortfall": lambda f: (f"{player(f['player'])} owes {money(f['owed'])} of negative income but has "
                                    f"{money(f['money'])}: they must give up industries of their choice, each for half "
-                                   f"its cost, until the debt can be paid."),
+                                   f"its cost, until the debt can be paid.{_kept(f['kept'])}"),
     "income.vp_loss": _settle,
     "income.skipped_last_round": lambda f: "No income is paid after the last round of the game.",
     "shortfall.remove": lambda f: (f"{player(f['player'])} gives up {tile(f['industry'], f['level'])} at {f['slot']} "
@@ -490,22 +618,25 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                    f"({money(f['money_now'])} now, {money(f['owed'])} owed)."),
     "shortfall.not_yours": lambda f: (f"{f['slot']} is not one of your industries (yours: "
                                       f"{listing(f['yours'])})."),
-    "shortfall.wrong_industry": lambda f: (f"{f['slot']} holds a {INDUSTRY[f['industry']]}, not a "
-                                           f"{INDUSTRY[f['named']]}."),
+    "shortfall.wrong_industry": lambda f: (f"{f['slot']} holds {a(INDUSTRY[f['industry']])}, not "
+                                           f"{a(INDUSTRY[f['named']])}."),
+    "shortfall.worthless": lambda f: (f"{tile(f['industry'], f['level']).capitalize()} at {f['slot']} cost "
+                                      f"{money(f['cost'])}, so giving it up would raise {money(f['cost'] // 2)}: "
+                                      f"a tile "
+                                      f"worth nothing is never given up for negative income."),
     "era.end": lambda f: f"The deck and every hand are empty: the {ERA[f['era']]} ends and is scored.",
     "score.link": _link_score,
     "score.industry": lambda f: (f"{player(f['owner'])}'s flipped {tile(f['industry'], f['level'])} at {f['slot']} "
                                  f"scores {f['vp']} VP."),
-    "era.remove_links": lambda f: (f"All {f['count']} links leave the board." if f["count"]
-                                   else "There are no links to remove."),
+    "era.remove_links": lambda f: ("There are no links to remove." if not f["count"] else
+                                   "The only link leaves the board." if f["count"] == 1 else
+                                   f"All {f['count']} links leave the board."),
     "era.remove_level1": lambda f: (f"Every level I industry leaves the board: {listing(f['slots']) or 'none'}. "
                                     f"Higher levels stay and can score again."),
     "era.merchant_beer": lambda f: (f"Every non-blank merchant tile gets its beer back ({listing(f['stocked'])}); "
                                     + (f"refilled: {listing(f['refilled'])}." if f["refilled"]
                                        else "none had been drunk.")),
-    "era.rail_begins": lambda f: (f"All discards, face-down or set-aside cards included, are shuffled into the rail "
-                                  f"deck; each player draws up to 8 (hands now {', '.join(map(str, f['hands']))}; {f['deck']} left in the deck). "
-                                  f"The turn order carries over."),
+    "era.rail_begins": _rail_begins,
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,
     "query.unknown_location": lambda f: f"No location is called {f['location']}.",
@@ -545,11 +676,33 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.too_many_links": lambda f: f"Player {f['player']} has {f['links']} links; each player owns {f['most']}.",
     "scenario.merchant_space": lambda f: (f"{at(f)}there is no merchant space {f['space']} in a {f['players']}-player "
                                           f"game."),
-    "scenario.order": lambda f: (f"The turn order {f['order']} must name each of the {f['players']} players once, and "
-                                 f"the player to act must be in it."),
-    "scenario.no_cards": lambda f: f"Player {f['player']} is to act but holds no cards.",
+    "scenario.order": lambda f: (f"{at(f)}The turn order {f['order']} must name each of the {f['players']} players "
+                                 f"once, and the player to act must be in it."),
+    "scenario.no_cards": lambda f: f"{at(f)}Player {f['player']} is to act but holds no cards.",
+    "scenario.mat_levels": lambda f: (f"{at(f)}player {f['player']}'s mat: a {INDUSTRY[f['industry']]} has "
+                                      f"{f['levels']} levels, not {f['given']}; give one number per level."),
+    "scenario.card_count": lambda f: (f"{at(f)}{f['card']} appears {f['count']} times in the hands, discards, deck "
+                                      f"and piles; a {f['players']}-player deck has {f['most']}."),
+    "scenario.no_distant_market": lambda f: f"{at(f)}this game has no distant market.",
+    "scenario.game": lambda f: (f"{at(f)}there is no game '{f['game']}'; write "
+                                + " or ".join(f"game {g}" for g in f["games"]) + "."),
+    "scenario.encoding": lambda f: (f"{f['path']} is not UTF-8 text (line {f['line']}, byte {f['byte']})"
+                                    + ("; it looks like UTF-16" if f["utf16"] else "")
+                                    + ": save it as UTF-8."),
+    "scenario.too_large": lambda f: (f"The position is {f['size']} characters long; a position file has at most "
+                                     f"{f['limit']}, so it was not read."),
+    "scenario.line_too_long": lambda f: (f"{at(f)}the line is {f['length']} characters long; lines have at most "
+                                         f"{f['limit']}."),
+    "scenario.action": lambda f: f"{at(f)}the action '{f['action']}' is refused: {f['error']}",
+    "game.players": lambda f: (f"{f['game']} ({f['edition']}) is for {', '.join(map(str, f['allowed']))} players, "
+                               f"not {f['players']}."),
+    "game.unknown": lambda f: f"There is no game {f['game']!r}: choose one of {', '.join(f['games'])}.",
+    "edition.unknown": lambda f: (f"{f['game']} has no edition {f['edition']!r}: expected one of "
+                                  f"{', '.join(f['editions'])}."),
+    "scenario.edition": lambda f: (f"{at(f)}there is no edition '{f['edition']}' of this game; write "
+                                   + " or ".join(f"edition {e}" for e in f["editions"]) + "."),
     "notation.shape": lambda f: (f"'{f['text']}' is not an action. Actions start with "
-                                 f"{listing(f['verbs'], 'or')}, e.g. 'build coal Dudley[1] with card Dudley'."),
+                                 f"{listing(f['verbs'], 'or')}, e.g. '{f['example']}'."),
     "notation.unknown_name": lambda f: (f"Unknown {f['kind']} '{f['text']}'"
                                         + (f"; did you mean {f['suggestion']}?" if f.get("suggestion") else ".")),
     "notation.slot_number": lambda f: f"'{f['text']}' needs a slot number, like {f['text']}[1].",
@@ -557,8 +710,30 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                   f"{listing(f['clauses'], 'or') or 'none'} after ';'."),
     "notation.discard_cards": lambda f: f"A double-card build discards exactly 2 cards, not {f['count']}.",
     "notation.scout_cards": lambda f: f"Scouting names exactly 3 cards, not {f['count']}.",
+    "notation.not_text": lambda f: f"An action is written as text, not as {f['type']}.",
+    "notation.too_long": lambda f: (f"This text is {f['length']} characters long; an action has at most "
+                                    f"{f['limit']} characters, so it was not read."),
+    "notation.number": lambda f: (f"The number {f['text'][:12]}… has {f['digits']} digits; numbers in actions "
+                                  f"(slots, loan amounts) have at most {f['most']}."),
+    "notation.empty_item": lambda f: (f"'{f['text']}' has an empty item in the {f['list']} list: "
+                                      f"remove the extra comma."),
+    "language.unknown": lambda f: f"Unknown language {f['language']}: choose one of {', '.join(f['languages'])}.",
     "save.unreadable": lambda f: f"Cannot read {f['path']}: {f['error']}.",
-    "save.format": lambda f: f"This is not a brass_nb save file (expected format '{f['expected']}').",
-    "save.start": lambda f: f"The save file's game, players or seed are wrong: {f['error']}.",
+    "save.too_large": lambda f: f"The save file is larger than {f['limit']:,} bytes, so it is not read.",
+    "save.encoding": lambda f: f"{f['path']} is not UTF-8 text (byte {f['byte']}).",
+    "save.too_deep": lambda f: (f"The save file nests lists or objects {f['depth']} deep; a save nests them at most "
+                                f"{f['limit']} deep."),
+    "save.not_json": lambda f: f"The save file is not JSON: line {f['line']}, column {f['column']}: {f['error']}.",
+    "save.number": lambda f: (f"The save file has an integer of {f['digits']} digits; integers in a save have at most "
+                              f"{f['limit']}."),
+    "save.format": _save_format,
+    "save.version": lambda f: (f"The save file is version {f['found']}; this brass_nb reads version "
+                               f"{f['supported']}."),
+    "save.unknown_field": lambda f: (f"The save file has a field '{f['field']}' that brass_nb does not read; "
+                                     f"its fields are {', '.join(f['fields'])}."),
+    "save.field": _save_field,
+    "save.start": lambda f: f"The save file's '{f['field']}' is refused: {f['error']}",
+    "save.mismatch": lambda f: (f"The save file's '{f['field']}' is {f['saved']}, but its position has "
+                                f"{f['position']}."),
     "save.bad_action": lambda f: f"Action {f['number']} of the save file, '{f['action']}', fails: {f['error']}",
 }

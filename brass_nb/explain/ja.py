@@ -1,7 +1,7 @@
 """日本語のメッセージ: ルールidごとに一つの関数。用語はルール文（seeds 000）に合わせる。"""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 INDUSTRY = {"cotton": "紡績所", "manufacturer": "製造所", "pottery": "陶器工場", "coal": "炭鉱", "iron": "製鉄所",
             "brewery": "醸造所", "port": "港", "shipyard": "造船所"}
@@ -9,9 +9,13 @@ RESOURCE = {"coal": "石炭", "iron": "鉄", "beer": "ビール", "slot": "建�
 ERA = {"canal": "運河時代", "rail": "鉄道時代"}
 PHASE = {"double_cards": "カード2枚での建設で捨てる2枚の指定（discard A, B）",
          "sell": "売却の続き（別の施設を売るか done）", "rail2": "二本目の鉄道（または done）",
-         "develop2": "二枚目の開発（または done）", "bonus_develop": "グロスターの無料開発（または done）",
+         "develop2": "二枚目の開発（または done）", "bonus_develop": "ビール特典の無料開発（または done）",
          "shortfall": "負の収入を払うための産業の取り除き"}
 COUNTER = {"coal": "個", "iron": "個", "beer": "樽"}
+PRODUCT = {"coal": "coal", "iron": "iron", "brewery": "beer"}
+TRADE = {"merchant": "商人", "port": "港または外部地域"}
+PRINTED = {"merchant": "商人の地点に印刷", "external": "外部地域に印刷"}
+EDITION_NOTE = {"divider": "仕切りタイルの下に置かれ", "face_down": "無作為に裏向きで脇に置かれ"}
 
 
 def player(i: int) -> str:
@@ -19,7 +23,7 @@ def player(i: int) -> str:
 
 
 def money(n: int) -> str:
-    return f"{n}ポンド" if n >= 0 else f"マイナス{-n}ポンド"
+    return f"{n}ポンド" if n >= 0 else f"-{-n}ポンド"
 
 
 def either(items: list[str]) -> str:
@@ -44,7 +48,13 @@ def _candidates(cands: list[dict]) -> str:
 
 
 def _route(route: list[str]) -> str:
-    return "同じ地点で" if len(route) == 1 else " → ".join(route)
+    return "同じ地点にあります" if len(route) == 1 else " → ".join(route) + "とつながっています"
+
+
+def prices(paid: list[int]) -> str:
+    """買った資源の値段: 1個ならその値段、複数なら内訳と合計。"""
+    total = money(sum(paid))
+    return f"{total}で" if len(paid) == 1 else f"{' + '.join(money(p) for p in paid)}、合計{total}で"
 
 
 def _coal_nearest(f: dict) -> str:
@@ -61,15 +71,16 @@ def _coal_nearest(f: dict) -> str:
 def _coal_market(f: dict) -> str:
     why = "つながっている炭鉱に石炭がない" if f["why"] == "no_mine" else "つながっている炭鉱の石炭が足りない"
     return (f"{why}ので、{cubes(f['count'], 'coal')}を石炭市場から{'、'.join(money(p) for p in f['prices'])}で"
-            f"買います（安い枠から。市場が空なら1個8ポンド）。市場から買うには市場接続アイコンへつながっている"
-            f"必要があり、{f['consumer']}は{'、'.join(f['merchants'])}につながっています。")
+            f"買います（安い枠から。市場が空なら1個{money(f['empty_price'])}）。市場から買うには市場接続アイコン"
+            f"（{TRADE[f['trade_kind']]}）へつながっている必要があります。{f['consumer']}につながっている市場接続アイコン: "
+            f"{'、'.join(f['merchants'])}。")
 
 
 def _coal_no_source(f: dict) -> str:
     have = (f"つながっている炭鉱には{f['from_mines']}個しかありません。" if f["candidates"]
             else "つながっている炭鉱に石炭がありません。")
     return (f"{f['consumer']}には{cubes(f['need'], 'coal')}が必要です。{have}市場から買うには市場接続アイコンへ"
-            f"つながっている必要がありますが、{f['consumer']}はどの商人ともつながっていません。")
+            f"つながっている必要がありますが、{f['consumer']}はどの{TRADE[f['trade_kind']]}ともつながっていません。")
 
 
 def _iron_works(f: dict) -> str:
@@ -81,7 +92,7 @@ def _iron_works(f: dict) -> str:
 def _iron_market(f: dict) -> str:
     why = "盤上に鉄がない" if f["why"] == "no_works" else "製鉄所の鉄が足りない"
     return (f"{why}ので、{cubes(f['count'], 'iron')}を鉄市場から{'、'.join(money(p) for p in f['prices'])}で買います"
-            f"（安い枠から。空なら1個6ポンド）。鉄には輸送路のつながりは不要です。")
+            f"（安い枠から。空なら1個{money(f['empty_price'])}）。鉄には輸送路のつながりは不要です。")
 
 
 def _beer_parts(f: dict) -> str:
@@ -115,8 +126,12 @@ def _beer_short(f: dict) -> str:
 
 def _build_card(f: dict) -> str:
     where, what = f["location"], INDUSTRY[f["industry"]]
+    if f["why"] == "virtual_link":
+        return (f"産業カード「{f['card']}」は、その産業（{what}）を自分のネットワーク内の地点に建設します。"
+                f"{f['near']}が自分のネットワーク内にあり、{f['near']}から{where}への仮想接続は一方向で、"
+                f"産業カードで産業を建設する時だけ数えます。")
     return {
-        "location_card": f"都市カード「{f['card']}」は、{where}が自分のネットワーク外でも、{where}の枠に置ける産業を建設できます。",
+        "location_card": f"都市カード「{f['card']}」では、自分のネットワークの内外を問わず、その地点の枠に置ける産業を建設できます。",
         "wild_location": f"ワイルド都市は{where}の都市カードとして使えます。",
         "network": f"産業カード「{f['card']}」は、その産業（{what}）を自分のネットワーク内の地点に建設します。{where}は自分のネットワーク内です。",
         "two_cards": f"カード2枚を合わせて任意の都市カードとして使います。ここでは{where}の都市カードです。",
@@ -163,7 +178,7 @@ def _flip(f: dict) -> str:
 
 
 def _income_advance(f: dict) -> str:
-    why = {"flip": "稼働したタイルの収入分", "merchant_bonus": "（オックスフォードのビール特典）",
+    why = {"flip": "稼働したタイルの収入分", "merchant_bonus": "（商人のビール特典）",
            "distant_market": "（遠方市場のボーナス）"}[f["why"]]
     return (f"{player(f['player'])}の収入マーカーが{why}、{f['spaces']}マス進みます: {f['from_space']}のマス → "
             f"{f['to_space']}のマス、収入レベル{f['from_level']} → {f['to_level']}。収入はマス数で進み、レベル数ではありません。")
@@ -183,26 +198,45 @@ def _link(f: dict) -> str:
     return f"{f['link']}は{'、'.join(f['touching'])}で自分のネットワークに接しています（{ERA[f['era']]}）。"
 
 
+def _link_part(p: dict, counts: str) -> str:
+    if "printed" in p:
+        return f"{PRINTED[p['kind']]}: アイコン{p['icons']}個"
+    what = f"{player(p['owner'])}の稼働済み{tile(p['industry'], p['level'])}"
+    return what if counts == "tiles" else f"{what}: アイコン{p['icons']}個"
+
+
 def _link_score(f: dict) -> str:
     ends = []
     for e in f["ends"]:
-        parts = [f"商人の地点に印刷: アイコン{p['icons']}個" if "merchant" in p else
-                 f"{player(p['owner'])}の稼働済み{tile(p['industry'], p['level'])}: アイコン{p['icons']}個"
-                 for p in e["parts"]]
+        parts = [_link_part(p, f["counts"]) for p in e["parts"]]
         ends.append(f"{e['location']} {e['icons']}" + (f"（{'、'.join(parts)}）" if parts else ""))
-    return (f"{player(f['owner'])}の運輸タイル「{f['link']}」は両端のリンク得点アイコンを数えます"
-            f"（産業の枚数やその勝利点ではありません）: "
-            f"{' + '.join(ends)} = {f['vp']}勝利点。")
+    n = len(f["ends"])
+    where = "両端" if n == 2 else f"{n}か所すべて（この運輸タイルは{n}地点に接し、{n}地点すべてを得点する）"
+    what = ("のリンク得点アイコンを数えます（産業の枚数やその勝利点ではありません）" if f["counts"] == "icons" else
+            "の稼働済み産業タイルを1枚1点で数え、印刷されたアイコンを足します（タイルの勝利点や収入ではありません）")
+    return f"{player(f['owner'])}の運輸タイル「{f['link']}」は{where}{what}: {' + '.join(ends)} = {f['vp']}勝利点。"
 
 
 def _turn_order(f: dict) -> str:
-    spent = "、".join(f"{player(int(i))} {money(n)}" for i, n in f["spent"].items())
+    spent = "、".join(f"{player(int(i))}: {money(n)}" for i, n in f["spent"].items())
     return (f"このラウンドの支出: {spent}。支出が少ない順に次の手番順を決めます（同額なら相対順を保つ。借金は支出ではない）: "
             f"{' → '.join(player(i) for i in f['after'])}。")
 
 
-BEHIND = {"vp": "勝利点が少ない", "income_level": "勝利点は同じで収入レベルが低い",
-          "money": "勝利点と収入レベルが同じで所持金が少ない", None: "勝利点・収入レベル・所持金がすべて同じで同順位"}
+TIE_BREAK = {"vp": "勝利点", "income_level": "収入レベル", "money": "所持金",
+             "turn_order": "最終ラウンド後の手番順が早い方"}
+LOWER = {"vp": "勝利点が少ない", "income_level": "収入レベルが低い", "money": "所持金が少ない",
+         "turn_order": "最終の手番順が後"}
+SAME = {"vp": "勝利点", "income_level": "収入レベル", "money": "所持金", "turn_order": "手番順"}
+
+
+def _behind(by: str | None, ties: list[str]) -> str:
+    """上の順位との差: それより前の基準はすべて同じで、``by`` で下回った。"""
+    criteria = ["vp"] + ties
+    if by is None:
+        return f"{'・'.join(SAME[c] for c in criteria)}がすべて同じで同順位"
+    equal = criteria[:criteria.index(by)]
+    return (f"{'と'.join(SAME[c] for c in equal)}は同じで" if equal else "") + LOWER[by]
 
 
 def _ranking(f: dict) -> str:
@@ -210,9 +244,10 @@ def _ranking(f: dict) -> str:
     for i, r in enumerate(f["ranking"]):
         row = f"{r['place']}位 {player(r['player'])}: {r['vp']}勝利点、収入レベル{r['income_level']}、{money(r['money'])}"
         if i:
-            row += f"（{BEHIND[r['behind_by']]}）"
+            row += f"（{_behind(r['behind_by'], f['tie_breaks'])}）"
         rows.append(row)
-    return "最終順位（勝利点、同点なら収入レベル、さらに同じなら所持金）: " + "／".join(rows) + "。"
+    order = "、同点なら".join(TIE_BREAK[c] for c in ["vp"] + f["tie_breaks"])
+    return f"最終順位（{order}）: " + "／".join(rows) + "。"
 
 
 def _coal_sources(f: dict) -> str:
@@ -228,15 +263,16 @@ def _coal_sources(f: dict) -> str:
         text += (f"{'つながった炭鉱の石炭がなくなれば、' if f['mines'] else ''}{'、'.join(f['merchants'])}を通じて石炭市場から買えます"
                  f"（次の1個は{money(f['market_price'])}）。")
     else:
-        text += "市場接続アイコンへつながっていないので、石炭市場からは買えません。"
+        text += f"市場接続アイコン（{TRADE[f['trade_kind']]}）へつながっていないので、石炭市場からは買えません。"
     return text
 
 
 def _income_space(f: dict) -> str:
     band = (f"このレベルのマスは{f['first_space']}だけ" if f["band_size"] == 1
             else f"{f['first_space']}〜{f['last_space']}のマスが同じレベル")
-    loan = (f"ここから借金すると3レベル下がってレベル{f['loan_level']}、その最も高いマス{f['loan_space']}へ移ります。"
-            if f["loan_level"] is not None else "ここからは借金できません（レベルがマイナス10を下回る）。")
+    loan = (f"ここから{money(f['loan_money'])}を借金すると{f['loan_levels']}レベル下がってレベル{f['loan_level']}、"
+            f"その最も高いマス{f['loan_space']}へ移ります。" if f["loan_level"] is not None else
+            f"ここからは{money(f['loan_money'])}の借金はできません（レベルが{f['lowest']}を下回る）。")
     return f"{f['space']}のマスは収入レベル{f['level']}です（{band}）。{loan}"
 
 
@@ -247,12 +283,65 @@ def _bonus(f: dict) -> str:
             f"特典は商人のビールを使った時だけです。")
 
 
+def _kept(slots: list[str]) -> str:
+    if not slots:
+        return ""
+    return f"{'、'.join(slots)}は取り除いても{money(0)}にしかならない（建設費{money(0)}の半額）ので、盤に残ります。"
+
+
 def _settle(f: dict) -> str:
     if f.get("missing"):
         return (f"{player(f['player'])}は負の収入{money(f['owed'])}のうち{money(f['paid'])}を払い、足りない"
-                f"{money(f['missing'])}の分だけ{f['vp_lost']}勝利点を失います（1ポンドにつき1点、0未満にはならない）。")
+                f"{money(f['missing'])}の分だけ{f['vp_lost']}勝利点を失います（{money(1)}につき1点、0未満にはならない）。"
+                + _kept(f.get("kept", [])))
     return (f"{player(f['player'])}は負の収入（収入レベル{f['level']}）として{money(f['owed'])}を銀行へ払います。"
             f"残金{money(f['money_now'])}。")
+
+
+def _rail_begins(f: dict) -> str:
+    text = (f"全員の捨て札と、運河時代に引かれなかったカードをすべて混ぜて鉄道時代の山札にし、各自{f['hand_size']}枚まで"
+            f"引きます（手札{'、'.join(map(str, f['hands']))}枚、山札の残り{f['deck']}枚）。")
+    if f["set_aside"]:
+        text += f"{f['edition']}: {f['set_aside']}枚が{EDITION_NOTE[f['set_aside_how']]}、この時代には引かれません。"
+    return text + "手番順はそのまま引き継ぎます。"
+
+
+def _turn_end(f: dict) -> str:
+    if f["refill"] == "end_of_round":
+        return (f"{player(f['player'])}の手番終了: 手札{f['hand']}枚（{f['edition']}: 手札の補充は、ラウンドの"
+                f"新しい手番順が決まった後です）。")
+    return f"{player(f['player'])}の手番終了: {f['drawn']}枚引いて手札{f['hand']}枚、山札の残り{f['deck']}枚。"
+
+
+def _round_refill(f: dict) -> str:
+    draws = "、".join(f"{player(i)}: {f['drawn'][str(i)]}枚" for i in f["order"])
+    return (f"{f['edition']}: 新しい手番順が決まった後、その順に全員が手札を補充します（引いた枚数 {draws}）。"
+            f"手札{'、'.join(map(str, f['hands']))}枚、山札の残り{f['deck']}枚。")
+
+
+def _drawn_tile(f: dict) -> str:
+    return (f"{f['edition']}: 引いたタイルは山の一番下に戻す" if f["drawn_tiles"] == "bottom"
+            else f"{f['edition']}: 引いたタイルは時代の終わりまで戻さない")
+
+
+SAVE_KINDS = {"missing": "なし", "null": "null", "boolean": "真偽値", "integer": "整数", "number": "小数",
+              "text": "文字列", "list": "リスト", "object": "オブジェクト",
+              "action_list": "文字列で書いたアクションのリスト"}
+
+
+def _save_field(f: dict) -> str:
+    expected = SAVE_KINDS[f["expected"]]
+    if f["found"] == "missing":
+        return f"セーブファイルに「{f['field']}」がありません。{expected}が必要です。"
+    return f"セーブファイルの「{f['field']}」が{SAVE_KINDS.get(f['found'], f['found'])}です。{expected}でなければなりません。"
+
+
+def _save_format(f: dict) -> str:
+    if f["holds"] != "object":
+        return (f"brass_nbのセーブファイルではありません。中身が{SAVE_KINDS.get(f['holds'], f['holds'])}で、"
+                f"形式 '{f['expected']}' のオブジェクトではありません。")
+    found = f"形式が '{f['found']}' です" if f["found"] is not None else "形式の項目がありません"
+    return f"brass_nbのセーブファイルではありません。{found}（'{f['expected']}' が必要）。"
 
 
 def at(f: dict) -> str:
@@ -314,6 +403,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.slot_taken": _slot_taken,
     "build.slot_invalid": lambda f: (f"{f['slot']}にはこのタイルを置けません: " + {
         "no_icon": f"{INDUSTRY[f['industry']]}のアイコンがありません",
+        "no_such_slot": f"{f.get('location')}に{f['slot'].rpartition('[')[2][:-1]}番の建設枠はありません"
+                        f"（建設枠は1〜{f.get('slots')}番）",
         "single_icon_first": "その産業だけが描かれた空き枠を先に使う必要があります",
         "other_industry": "別の産業のタイルがあります",
         "not_higher": "同じか高いレベルのタイルがあります",
@@ -330,7 +421,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.pay": lambda f: f"{player(f['player'])}は銀行へ{money(f['cost'])}を払います（残金{money(f['money_left'])}）。",
     "build.overbuild": lambda f: (f"上書き建設: {player(f['owner'])}の{tile(f['industry'], f['old_level'])}（{f['slot']}）を"
                                   f"レベル{f['new_level']}で置き換え、古いタイルはゲームから除きます"
-                                  + (f"。残っていた{f['cubes_returned']}個は共通置き場へ戻ります" if f["cubes_returned"] else "")
+                                  + (f"。残っていた{cubes(f['cubes_returned'], PRODUCT[f['industry']])}は共通置き場へ戻ります"
+                                     if f["cubes_returned"] else "")
                                   + "。すでに得た収入や勝利点は失いません。"),
     "build.place": lambda f: (f"{player(f['player'])}は{f['slot']}に{tile(f['industry'], f['level'])}を置きます"
                               + (f"（{cubes(f['cubes'], f['resource'])}を載せる）。" if f["cubes"] else "。")),
@@ -338,22 +430,22 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "coal.nearest": _coal_nearest,
     "coal.market": _coal_market,
     "coal.no_source": _coal_no_source,
-    "coal.take": lambda f: (f"{f['source']}（{player(f['owner'])}の炭鉱）から{cubes(f['count'], 'coal')}を無料で取り、"
-                            f"{_route(f['route'])}と運びます。残り{f['left']}個。"),
-    "coal.buy": lambda f: f"石炭市場から{cubes(f['count'], 'coal')}を{' + '.join(money(p) for p in f['prices'])} = {money(f['total'])}で買います。",
+    "coal.take": lambda f: (f"{f['source']}（{player(f['owner'])}の炭鉱）から{cubes(f['count'], 'coal')}を無料で取ります"
+                            f"（{_route(f['route'])}）。残り{f['left']}個。"),
+    "coal.buy": lambda f: f"石炭市場から{cubes(f['count'], 'coal')}を{prices(f['prices'])}買います。",
     "iron.works": _iron_works,
     "iron.market": _iron_market,
     "iron.take": lambda f: f"{f['source']}（{player(f['owner'])}の製鉄所）から{cubes(f['count'], 'iron')}を無料で取ります。残り{f['left']}個。",
-    "iron.buy": lambda f: f"鉄市場から{cubes(f['count'], 'iron')}を{' + '.join(money(p) for p in f['prices'])} = {money(f['total'])}で買います。",
+    "iron.buy": lambda f: f"鉄市場から{cubes(f['count'], 'iron')}を{prices(f['prices'])}買います。",
     "beer.sources": _beer_sources,
     "beer.short": _beer_short,
     "beer.take": lambda f: (f"{f['source']}から{cubes(f['count'], 'beer')}を無料で使います（"
                             + ("自分の醸造所なのでつながり不要" if f["owner"] == f["player"]
-                               else f"{player(f['owner'])}の醸造所で、{_route(f['route'])}とつながっている")
+                               else f"{player(f['owner'])}の醸造所で、{_route(f['route'])}")
                             + f"）。残り{f['left']}樽。"),
     "market.sell": _market_sell,
     "market.full": lambda f: f"{RESOURCE[f['resource']]}市場に空き枠がないので、資源は{f['slot']}に残ります。",
-    "market.not_connected": lambda f: (f"{f['slot']}は市場接続アイコンへつながっていないので、石炭はタイルに残ります"
+    "market.not_connected": lambda f: (f"{f['slot']}は市場接続アイコン（{TRADE[f['trade_kind']]}）へつながっていないので、石炭はタイルに残ります"
                                        f"（後でつながっても市場へは売れません）。"),
     "tile.flip": _flip,
     "income.advance": _income_advance,
@@ -366,23 +458,26 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                          f"自分のネットワーク: {'、'.join(f['network']) or 'まだなし'}。"),
     "network.place": lambda f: (f"{player(f['player'])}は{f['link']}に" + ("運河" if f["era"] == "canal" else "鉄道")
                                 + f"を{money(f['cost'])}で置きます"
-                                + ("（同じアクションの二本目: さらに10ポンド、石炭1個、ビール1樽）" if f["second"] else "")
+                                + ("（同じアクションの二本目の費用: "
+                                   + "、".join([money(f["cost"])] + [cubes(f[r], r) for r in ("coal", "beer") if f[r]])
+                                   + "）" if f["second"] else "")
                                 + f"。残金{money(f['money_left'])}。"),
     "network.second_card": lambda f: "二本目の鉄道は同じアクションの一部なので、カードは捨てません。",
     "network.beer_not_needed": lambda f: "ビールが必要なのは、1アクションで建てる二本目の鉄道だけです。",
     "network.unknown_link": lambda f: f"{f['link']}という線はありません。",
     "develop.tile": lambda f: f"個人ボードに残る最も低い{INDUSTRY[f['industry']]}はレベル{f['level']}です。",
     "develop.remove": lambda f: (f"{player(f['player'])}は個人ボードから{tile(f['industry'], f['level'])}を取り除きます"
-                                 + ("（グロスターの特典で無料）" if f["free"] else "")
-                                 + (f"。次はレベル{f['next_level']}が最も低くなります。" if f["next_level"]
-                                    else "。この産業のタイルはもう残っていません。")),
+                                 + ("（商人のビール特典で無料）" if f["free"] else "")
+                                 + (f"。残る最も低いタイルはレベル{f['next_level']}（残り{f['next_count']}枚）です。"
+                                    if f["next_level"] is not None else "。この産業のタイルはもう残っていません。")),
     "develop.no_tile": lambda f: f"開発できる{INDUSTRY[f['industry']]}のタイルが個人ボードに残っていません。",
     "develop.lightbulb": lambda f: (f"最も低い{INDUSTRY[f['industry']]}（レベル{f['level']}）には電球に斜線の印があり、"
                                     f"開発では取り除けません。建設して使う必要があります。"),
     "develop.unknown_industry": lambda f: f"{f['industry']}という産業はありません。",
     "develop.extra_card": lambda f: "二枚目の開発は同じアクションの一部なので、カードは捨てません。",
-    "develop.free_only_bonus": lambda f: "無料の開発はグロスターの商人のビール特典でしかできません。",
-    "develop.bonus_is_free": lambda f: "グロスターの特典の開発は鉄不要です。「develop <産業> free」と書いてください。",
+    "develop.free_only_bonus": lambda f: ("無料の開発は商人のビール特典でしかできません。" if f["beer_bonus"]
+                                          else "このゲームに無料の開発はありません。開発には必ず鉄を使います。"),
+    "develop.bonus_is_free": lambda f: "ビール特典の開発は鉄不要です。「develop <産業> free」と書いてください。",
     "sell.merchant": lambda f: (f"{f['merchant']}の商人は{'、'.join(INDUSTRY[b] for b in f['buys'])}を買い、{f['at']}は"
                                 f"そこへつながっています（{links(f['distance'])}、誰の輸送路でもよい）。"),
     "sell.no_tile": lambda f: f"{f['slot']}にタイルはありません。",
@@ -398,40 +493,43 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "sell.merchant_beer": _bonus,
     "sell.port": lambda f: (f"{f['at']}の綿を、{player(f['owner'])}の未稼働の港（{f['port']}、{links(f['distance'])}、誰の輸送路でも可）"
                             f"を通じて売ります。両方のタイルが裏返り、それぞれの持ち主の収入が上がります。"),
-    "sell.distant": lambda f: (f"{f['at']}は交易アイコン（{'、'.join(f['trade'])}）につながっているので、遠方市場へ売れます。"
-                               f"遠方市場タイルを1枚引きます（残り{f['tiles_left']}枚、需要マーカーは{f['marker']}のマス）。"),
+    "sell.distant": lambda f: (f"{f['at']}は市場接続アイコン（{'、'.join(f['trade'])}）につながっているので、遠方市場へ売れます。"
+                               f"遠方市場タイルを1枚引きます（山に{f['tiles_left']}枚、需要マーカーは{f['marker']}のマス。"
+                               f"{_drawn_tile(f)}）。"),
     "sell.distant_draw": lambda f: (f"遠方市場タイルは{f['tile']}: 需要は{f['marker_from']}から{f['marker_to']}のマスへ下がり、"
                                     f"{player(f['player'])}はマーカー横の{f['bonus']}マス分の収入を得て、紡績所が裏返ります。"),
     "sell.no_demand": lambda f: (f"遠方市場タイルは{f['tile']}: 需要が「需要なし」に達しました。売却は失敗し、紡績所は裏返らず、"
                                  f"この売却アクションはここで終わり、遠方市場はこの時代の終わりまで閉じます。"),
     "sell.distant_closed": lambda f: "遠方市場はこの時代、もう需要がありません。",
-    "sell.no_trade_connection": lambda f: f"{f['at']}は港にも外部市場にもつながっていないので、遠方市場へ売れません。",
+    "sell.no_trade_connection": lambda f: f"{f['at']}は港にも外部地域にもつながっていないので、遠方市場へ売れません。",
     "sell.no_port": lambda f: f"{f['port']}は港ではありません。",
     "sell.port_flipped": lambda f: f"{f['port']}の港はすでに稼働済みで、綿を出荷済みです。",
     "loan.deck_empty": lambda f: "鉄道時代の山札がなくなったので、もう借金はできません。",
-    "loan.amount": lambda f: f"{f['amount']}ポンドの借金はありません。{'、'.join(money(a) for a in f['amounts'])}から選んでください。",
+    "loan.amount": lambda f: f"{money(f['amount'])}の借金はありません。{'、'.join(money(a) for a in f['amounts'])}から選んでください。",
     "scout.not_in_game": lambda f: f"{f['game']}には偵察アクションがありません。",
-    "score.money": lambda f: f"{player(f['player'])}は{f['per']}ポンドにつき1勝利点: {money(f['money'])} → {f['vp']}勝利点。",
+    "score.money": lambda f: f"{player(f['player'])}は{money(f['per'])}につき1勝利点: {money(f['money'])} → {f['vp']}勝利点。",
     "era.distant_reset": lambda f: f"遠方市場をリセットします: マーカーを一番上へ戻し、タイル{f['tiles']}枚を混ぜます。",
-    "sell.bonus_nothing_to_develop": lambda f: "グロスターの無料開発で取り除けるタイルがないので、特典はなくなります。",
+    "sell.bonus_nothing_to_develop": lambda f: "ビール特典の無料開発で取り除けるタイルがないので、特典はなくなります。",
     "loan.take": lambda f: (f"{player(f['player'])}は借金で{money(f['money'])}を受け取ります（所持金{money(f['money_now'])}。借金は支出ではない）。"
                             f"収入はマス数ではなくレベルで{f['levels']}下がります: 収入レベル{f['from_level']}（{f['from_space']}のマス）→ "
                             f"レベル{f['to_level']}の最も高いマス{f['to_space']}。"),
     "loan.too_low": lambda f: f"借金すると収入レベルが{f['level']}から{f['new_level']}になり、{f['lowest']}を下回るのでできません。",
-    "scout.take": lambda f: (f"偵察: {player(f['player'])}はさらに{'、'.join(f['discarded'])}を捨て（合計3枚）、"
+    "scout.take": lambda f: (f"偵察: {player(f['player'])}はさらに{'、'.join(f['discarded'])}を捨て（合計{len(f['discarded']) + 1}枚）、"
                              f"{'と'.join(f['took'])}を取ります。"),
     "scout.card_count": lambda f: f"偵察で捨てるカードはちょうど{f['needed']}枚です（{f['count']}枚ではありません）。",
     "scout.holding_wild": lambda f: f"ワイルドカード（{'、'.join(f['wilds'])}）を持っている間は偵察できません。",
     "scout.no_wild_left": lambda f: f"{'、'.join(f['piles'])}の置き場にカードが残っていません。",
     "pass.action": lambda f: f"{player(f['player'])}はパスします（カードは1枚捨てます）。",
-    "turn.end": lambda f: (f"{player(f['player'])}の手番終了: {f['drawn']}枚引いて手札{f['hand']}枚、山札の残り{f['deck']}枚。"),
+    "turn.end": _turn_end,
+    "round.refill": _round_refill,
     "turn.order": _turn_order,
     "round.start": lambda f: f"{ERA[f['era']]}の第{f['round']}ラウンドが始まります。",
     "income.pay": lambda f: (f"{player(f['player'])}は収入レベル{f['level']}の{money(f['level'])}を受け取ります"
                              f"（マーカーは{f['space']}のマス）。所持金{money(f['money_now'])}。"),
     "income.negative": _settle,
     "income.shortfall": lambda f: (f"{player(f['player'])}は負の収入{money(f['owed'])}を払う現金が足りません（所持金{money(f['money'])}）。"
-                                   f"自分の産業を選んで取り除き、建設費の半額を得て、払えるようになるまで続けます。"),
+                                   f"自分の産業を選んで取り除き、建設費の半額を得て、払えるようになるまで続けます。"
+                                   + _kept(f["kept"])),
     "income.vp_loss": _settle,
     "income.skipped_last_round": lambda f: "ゲームの最後のラウンドには収入の受け取りも支払いもありません。",
     "shortfall.remove": lambda f: (f"{player(f['player'])}は{f['slot']}の{tile(f['industry'], f['level'])}を取り除き、建設費"
@@ -439,6 +537,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                    f"支払う額{money(f['owed'])}）。"),
     "shortfall.not_yours": lambda f: f"{f['slot']}は自分の産業ではありません（自分の産業: {'、'.join(f['yours'])}）。",
     "shortfall.wrong_industry": lambda f: f"{f['slot']}にあるのは{INDUSTRY[f['industry']]}で、{INDUSTRY[f['named']]}ではありません。",
+    "shortfall.worthless": lambda f: (f"{f['slot']}の{tile(f['industry'], f['level'])}は建設費{money(f['cost'])}なので、取り除いても"
+                                      f"{money(f['cost'] // 2)}にしかなりません。価値のないタイルは負の収入のために取り除きません。"),
     "era.end": lambda f: f"山札と全員の手札がなくなったので、{ERA[f['era']]}が終わり、採点します。",
     "score.link": _link_score,
     "score.industry": lambda f: (f"{player(f['owner'])}の稼働済みの{tile(f['industry'], f['level'])}（{f['slot']}）は"
@@ -450,8 +550,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "era.merchant_beer": lambda f: (f"空白でない商人タイルの隣にビールを1樽ずつ戻します（{'、'.join(f['stocked'])}）。"
                                     + (f"補充したもの: {'、'.join(f['refilled'])}。" if f["refilled"]
                                        else "使われたビールはありませんでした。")),
-    "era.rail_begins": lambda f: (f"裏向きや脇に置いたカードも含めて全員の捨て札を混ぜて鉄道時代の山札にし、各自8枚まで引きます"
-                                  f"（手札{'、'.join(map(str, f['hands']))}枚、山札の残り{f['deck']}枚）。手番順はそのまま引き継ぎます。"),
+    "era.rail_begins": _rail_begins,
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,
     "query.unknown_location": lambda f: f"{f['location']}という地点はありません。",
@@ -493,10 +592,29 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     + f"の線なので、{ERA[f['era']]}には運輸タイルを置けません。"),
     "scenario.too_many_links": lambda f: f"プレイヤー{f['player']}の運輸タイルは{f['links']}枚ですが、持っているのは{f['most']}枚です。",
     "scenario.merchant_space": lambda f: f"{at(f)}{f['players']}人のゲームに{f['space']}という商人の枠はありません。",
-    "scenario.order": lambda f: f"手番順{f['order']}は{f['players']}人全員を1回ずつ含み、手番のプレイヤーも含む必要があります。",
-    "scenario.no_cards": lambda f: f"手番のプレイヤー{f['player']}に手札がありません。",
+    "scenario.order": lambda f: f"{at(f)}手番順{f['order']}は{f['players']}人全員を1回ずつ含み、手番のプレイヤーも含む必要があります。",
+    "scenario.no_cards": lambda f: f"{at(f)}手番のプレイヤー{f['player']}に手札がありません。",
+    "scenario.mat_levels": lambda f: (f"{at(f)}プレイヤー{f['player']}の個人ボード: {INDUSTRY[f['industry']]}のレベルは"
+                                      f"{f['levels']}段階で、{f['given']}個ではありません。レベルごとに1つずつ数を書きます。"),
+    "scenario.card_count": lambda f: (f"{at(f)}{f['card']}が手札・捨て札・山札・置き場に合わせて{f['count']}枚あります。"
+                                      f"{f['players']}人用の山札には{f['most']}枚しかありません。"),
+    "scenario.no_distant_market": lambda f: f"{at(f)}このゲームには遠隔市場がありません。",
+    "scenario.game": lambda f: (f"{at(f)}「{f['game']}」というゲームはありません。"
+                                + " か ".join(f"game {g}" for g in f["games"]) + " と書きます。"),
+    "scenario.encoding": lambda f: (f"{f['path']}はUTF-8のテキストではありません（{f['line']}行目、{f['byte']}バイト目）"
+                                    + ("。UTF-16のようです" if f["utf16"] else "") + "。UTF-8で保存してください。"),
+    "scenario.too_large": lambda f: (f"局面は{f['size']}文字あります。局面ファイルは{f['limit']}文字までなので、"
+                                     f"読み込みませんでした。"),
+    "scenario.line_too_long": lambda f: f"{at(f)}この行は{f['length']}文字あります。1行は{f['limit']}文字までです。",
+    "scenario.action": lambda f: f"{at(f)}アクション「{f['action']}」は実行できません: {f['error']}",
+    "game.players": lambda f: (f"{f['game']}（{f['edition']}）は{'、'.join(map(str, f['allowed']))}人用です。"
+                               f"{f['players']}人では遊べません。"),
+    "game.unknown": lambda f: f"ゲーム {f['game']!r} はありません。{', '.join(f['games'])} から選んでください。",
+    "edition.unknown": lambda f: f"{f['game']}に版 {f['edition']!r} はありません。{', '.join(f['editions'])} から選んでください。",
+    "scenario.edition": lambda f: (f"{at(f)}このゲームに「{f['edition']}」という版はありません。"
+                                   + " か ".join(f"edition {e}" for e in f["editions"]) + " と書きます。"),
     "notation.shape": lambda f: (f"「{f['text']}」はアクションとして読めません。アクションは "
-                                 f"{'、'.join(f['verbs'])} のどれかで始めます（例: build coal Dudley[1] with card Dudley）。"),
+                                 f"{'、'.join(f['verbs'])} のどれかで始めます（例: {f['example']}）。"),
     "notation.unknown_name": lambda f: (f"「{f['text']}」という名前が見つかりません"
                                         + (f"。もしかして {f['suggestion']} ですか？" if f.get("suggestion") else "。")),
     "notation.slot_number": lambda f: f"「{f['text']}」には建設枠の番号が必要です（例: {f['text']}[1]）。",
@@ -504,8 +622,28 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                   f"{'、'.join(f['clauses']) or 'なし'} です。"),
     "notation.discard_cards": lambda f: f"カード2枚での建設で捨てるカードはちょうど2枚です（{f['count']}枚ではありません）。",
     "notation.scout_cards": lambda f: f"偵察ではちょうど3枚のカードを指定します（{f['count']}枚ではありません）。",
+    "notation.not_text": lambda f: f"アクションは文字列で書きます（{f['type']}ではありません）。",
+    "notation.too_long": lambda f: (f"この文字列は{f['length']}文字あります。アクションは{f['limit']}文字までなので、"
+                                    f"読み込みませんでした。"),
+    "notation.number": lambda f: (f"数 {f['text'][:12]}… は{f['digits']}桁あります。アクションの中の数（建設枠、借金の額）は"
+                                  f"{f['most']}桁までです。"),
+    "notation.empty_item": lambda f: f"「{f['text']}」の{f['list']}の並びに空の項目があります。余分なコンマを消してください。",
+    "language.unknown": lambda f: f"言語 {f['language']} はありません。{', '.join(f['languages'])} から選んでください。",
     "save.unreadable": lambda f: f"{f['path']}を読めません: {f['error']}。",
-    "save.format": lambda f: f"brass_nbのセーブファイルではありません（形式 '{f['expected']}' が必要）。",
-    "save.start": lambda f: f"セーブファイルのゲーム、人数、シードが正しくありません: {f['error']}。",
+    "save.too_large": lambda f: f"セーブファイルが{f['limit']:,}バイトを超えるので読みません。",
+    "save.encoding": lambda f: f"{f['path']}はUTF-8のテキストではありません（{f['byte']}バイト目）。",
+    "save.too_deep": lambda f: (f"セーブファイルのリストやオブジェクトが{f['depth']}段に入れ子になっています。"
+                                f"入れ子は{f['limit']}段までです。"),
+    "save.not_json": lambda f: f"セーブファイルがJSONではありません（{f['line']}行{f['column']}列: {f['error']}）。",
+    "save.number": lambda f: (f"セーブファイルに{f['digits']}桁の整数があります。整数は{f['limit']}桁までです。"),
+    "save.format": _save_format,
+    "save.version": lambda f: (f"このセーブファイルはバージョン{f['found']}です。このbrass_nbが読めるのは"
+                               f"バージョン{f['supported']}です。"),
+    "save.unknown_field": lambda f: (f"セーブファイルに、brass_nbが読まない項目「{f['field']}」があります。"
+                                     f"項目は {', '.join(f['fields'])} です。"),
+    "save.field": _save_field,
+    "save.start": lambda f: f"セーブファイルの「{f['field']}」が使えません: {f['error']}",
+    "save.mismatch": lambda f: (f"セーブファイルの「{f['field']}」は{f['saved']}ですが、局面では"
+                                f"{f['position']}です。"),
     "save.bad_action": lambda f: f"セーブファイルの{f['number']}番目のアクション「{f['action']}」が再生できません: {f['error']}",
 }

@@ -11,7 +11,8 @@ def transcript(game: Game, language: str = "en") -> str:
     start = game.to_json()
     replay = game_from_json({**start, "actions": []})
     origin = f"seed {start['seed']}" if "seed" in start else "a written position"
-    lines = [f"# brass_nb transcript: {start['game']}, {start['players']} players, {origin}, language {language}",
+    lines = [f"# brass_nb transcript: {start['game']} ({game.facts.rules.edition_name}), {start['players']} players, "
+             f"{origin}, language {language}",
              f"# {len(game.log)} decisions", ""]
     for action in game.log:
         explanation = replay.play(action)

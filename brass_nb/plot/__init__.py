@@ -7,21 +7,24 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable, Union
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.legend import Legend
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-
-from matplotlib import rc_context
+from PIL import Image
 
 from brass_nb.explain import get_language
 from brass_nb.plot import board, overlays, style
-from brass_nb.plot.layout import layout_for
+from brass_nb.plot.geometry import DISPLAY_WIDTH, DPI, frame_for
+from brass_nb.plot.labels import Spots, names_for
+from brass_nb.plot.layout import Layout, layout_for
 from brass_nb.plot.words import WORDS
 from brass_nb.rules.facts import GameFacts
 from brass_nb.rules.game import Game
@@ -30,9 +33,9 @@ from brass_nb.rules.state import State
 
 LAYERS = ("static", "dynamic")
 
-Highlight = Union[Step, Explanation, Iterable[Step], None]
+Highlight = Step | Explanation | Iterable[Step] | None
 
-__all__ = ["draw", "draw_map", "png", "static_figure", "Picture"]
+__all__ = ["DISPLAY_WIDTH", "draw", "draw_map", "encode", "png", "static_figure", "Picture"]
 
 
 def _steps(highlight: Highlight) -> list[Step]:
@@ -65,52 +68,81 @@ def draw_map(ax: Axes, position: Game | State, highlight: Highlight = None, netw
     for layer in layers:
         board.draw_links(ax, state, layout, layer)
         board.draw_locations(ax, state, layout, language, layer)
-    kinds: set[str] = set()
     if "dynamic" not in layers:
-        return kinds
+        return set()
+    return draw_overlays(ax, state, layout, free_spots(state, layout, language), highlight, network, connected)
+
+
+def free_spots(state: State, layout: Layout, language: str) -> Spots:
+    """The map's room for the words of highlights: everything but the location boxes and names."""
+    x0, x1, y0, y1 = layout.extent
+    taken = list(layout.boxes.values()) + [label.rect for label in names_for(state.facts, language).values()]
+    return Spots((x0, y0, x1, y1), taken, language=language)
+
+
+def draw_overlays(ax: Axes, state: State, layout: Layout, spots: Spots, highlight: Highlight = None,
+                  network: int | None = None, connected: str | None = None) -> set[str]:
+    """The teaching overlays over a drawn position; returns their kinds (keys of :data:`overlays.OVERLAY_LEGEND`)."""
+    kinds: set[str] = set()
     if connected is not None:
-        overlays.draw_connected(ax, state, layout, connected)
+        overlays.draw_connected(ax, state, layout, connected, spots)
         kinds.add("connected")
     if network is not None:
         overlays.draw_network(ax, state, layout, network)
         kinds.add("network")
     for step in _steps(highlight):
-        kinds |= overlays.draw_step(ax, state, layout, step)
+        kinds |= overlays.draw_step(ax, state, layout, step, spots)
     return kinds
 
 
-def _figure(width: float) -> tuple[Figure, Axes, Axes, Axes]:
-    """The figure and its three axes (map, markets, players); the same geometry for both layers."""
-    fig = Figure(figsize=(width, width * 0.78), dpi=80)
+def _figure(facts: GameFacts) -> tuple[Figure, Axes, Axes]:
+    """The figure and its two axes (map, side panel); the same geometry for both layers."""
+    frame = frame_for(layout_for(facts).extent)
+    fig = Figure(figsize=frame.size, dpi=DPI)
     FigureCanvasAgg(fig)
-    grid = fig.add_gridspec(2, 2, width_ratios=(3.1, 1), height_ratios=(1.35, 1), wspace=0.02, hspace=0.08,
-                            left=0.01, right=0.99, top=0.95, bottom=0.02)
-    return fig, fig.add_subplot(grid[:, 0]), fig.add_subplot(grid[0, 1]), fig.add_subplot(grid[1, 1])
+    return fig, fig.add_axes(frame.map_rect), fig.add_axes(frame.panel_rect)
 
 
-def static_figure(facts: GameFacts, language: str, width: float = 11.0) -> Figure:
-    """What the printed board shows, without any position: link spaces, locations, slots, names, prices."""
-    blank = State(facts, max(facts.player_counts), None)
-    with rc_context({"font.family": style.font_family(language)}):
-        fig, ax, markets, panel = _figure(width)
+def static_figure(facts: GameFacts, language: str) -> Figure:
+    """What the printed board shows, without any position: link spaces, locations, slots, icons, prices."""
+    blank = State(facts, max(facts.rules.player_counts), None)
+    with style.fonts(language):
+        fig, ax, panel = _figure(facts)
         draw_map(ax, blank, language=language, layers=("static",))
-        board.draw_markets(markets, blank, language, "static")
+        board.draw_markets(panel, blank, language, "static")
         board.draw_players(panel, blank, None, language, "static")
         _legend(panel, facts, language)
     return fig
 
 
 @lru_cache(maxsize=8)
-def _background(facts: GameFacts, language: str, width: float) -> np.ndarray:
-    fig = static_figure(facts, language, width)
+def _background(facts: GameFacts, language: str) -> np.ndarray:
+    """The printed board's pixels, bottom row first (as the renderer takes them)."""
+    fig = static_figure(facts, language)
     fig.canvas.draw()
-    return np.asarray(fig.canvas.buffer_rgba()).copy()
+    return np.asarray(fig.canvas.buffer_rgba())[::-1].copy()
+
+
+class _Pixels(Artist):
+    """Ready pixels put down at the figure's corner as they are: unlike ``figimage``, nothing is resampled, which
+    saves most of the time of drawing the printed board under a position (at :data:`geometry.DPI`)."""
+
+    def __init__(self, pixels: np.ndarray):
+        super().__init__()
+        self.pixels = pixels
+        self.set_zorder(-1)
+
+    def draw(self, renderer) -> None:
+        gc = renderer.new_gc()
+        renderer.draw_image(gc, 0, 0, self.pixels)
+        gc.restore()
 
 
 def draw(position: Game | State, highlight: Highlight = None, network: int | None = None,
-         connected: str | None = None, language: str | None = None, width: float = 11.0) -> Figure:
-    """A figure of the whole position: the map, the coal and iron markets, and a panel per player.
+         connected: str | None = None, language: str | None = None) -> Figure:
+    """A figure of the whole position: the map, the coal and iron markets, the players and a legend.
 
+    The figure is made to be shown :data:`DISPLAY_WIDTH` CSS pixels wide (see :mod:`brass_nb.plot.geometry`).
     The printed board is rendered once per game and language (:func:`static_figure`) and reused as
     the figure's background; only what the position adds is drawn each time.
 
@@ -122,15 +154,16 @@ def draw(position: Game | State, highlight: Highlight = None, network: int | Non
     """
     state = position.state if isinstance(position, Game) else position
     language = language or get_language()
-    with rc_context({"font.family": style.font_family(language)}):
-        fig, ax, markets, panel = _figure(width)
-        fig.figimage(_background(state.facts, language, width), zorder=-1)
+    with style.fonts(language):
+        fig, ax, panel = _figure(state.facts)
+        fig.add_artist(_Pixels(_background(state.facts, language)))
         kinds = draw_map(ax, state, highlight, network, connected, language, layers=("dynamic",))
-        board.draw_markets(markets, state, language, "dynamic")
+        board.draw_markets(panel, state, language, "dynamic")
         board.draw_players(panel, state, state.current_player, language, "dynamic")
         if kinds:
-            _overlay_legend(panel, kinds, language)
-        fig.suptitle(_title(state, language), fontsize=11, x=0.02, ha="left")
+            overlay_legend(panel, kinds, language)
+        panel.text(0, 0, _title(state, language), ha="left", va="top", fontsize=style.TITLE_FONT,
+                   color=board.INK).set_gid("title")
     return fig
 
 
@@ -144,9 +177,11 @@ def _title(state: State, language: str) -> str:
 
 
 def _legend(ax: Axes, facts: GameFacts, language: str) -> None:
-    """What the board's lines, tiles and colours mean."""
+    """What the board's lines, tiles, icons and colours mean, under the player table."""
     words = WORDS[language]
     names = facts.translations.get(language, {})
+    _, height = board.setup_panel(ax)
+    top = board.panel_rows(facts)["legend"]
     handles = [Line2D([], [], **dict(s), label=words["links"][key]) for key, s in style.LINK_STYLES.items()]
     unflipped, flipped, blank, none = words["tiles"]
     handles += [Patch(facecolor="white", edgecolor="#555555", linewidth=2, label=unflipped),
@@ -154,20 +189,37 @@ def _legend(ax: Axes, facts: GameFacts, language: str) -> None:
     if facts.board.merchants:
         handles += [Patch(facecolor="#555555", edgecolor="#8b7355", label=blank),
                     Patch(facecolor="#dddddd", edgecolor="#8b7355", label=none)]
-    handles += [Patch(facecolor=style.INDUSTRY_COLORS[i], label=f"{style.INDUSTRY_GLYPHS[i]} {names.get(name, name)}")
-                for i, name in facts.industry_names.items()]
-    ax.legend(handles=handles, loc="lower left", fontsize=6.2, frameon=False, ncol=2, bbox_to_anchor=(0, 0.16))
+    link_icons, trade, number = words["icons"]
+    handles += [Line2D([], [], marker="h", markersize=9, color="#3d3d3d", linestyle="none", label=link_icons),
+                Line2D([], [], marker="$⇄$", markersize=8, color="#6b4f2a", linestyle="none", label=trade),
+                Line2D([], [], marker="$1$", markersize=6, color="#555555", linestyle="none", label=number)]
+    first = _place_legend(ax, handles, top / height, columns=1)
+    renderer = ax.figure.canvas.get_renderer()
+    below = 1 - (first.get_window_extent(renderer).transformed(ax.transAxes.inverted()).y0 - 0.01)
+    glyphs = WORDS[language]["glyphs"]
+    handles = [Patch(facecolor=style.INDUSTRY_COLORS[i], label=f"{glyphs[i]} {names.get(name, name)}")
+               for i, name in facts.industry_names.items()]
+    _place_legend(ax, handles, below, columns=2)
 
 
-def _overlay_legend(ax: Axes, kinds: set[str], language: str) -> None:
-    """What the highlights mean, below the board's own legend."""
+def _place_legend(ax: Axes, handles: list, top: float, columns: int) -> Legend:
+    """A legend with its top ``top`` (a share of the panel's height, from its top) down, in the picture's font."""
+    legend = Legend(ax, handles, [h.get_label() for h in handles], loc="upper left", bbox_to_anchor=(0, 1 - top),
+                    fontsize=style.FONT, frameon=False, ncols=columns, borderpad=0, borderaxespad=0,
+                    handlelength=1.6, handletextpad=0.5, labelspacing=0.35, columnspacing=0.8)
+    ax.add_artist(legend)
+    return legend
+
+
+def overlay_legend(ax: Axes, kinds: set[str], language: str) -> None:
+    """What the highlights mean, at the bottom of the side panel."""
     words = WORDS[language]
     handles = []
     for kind in sorted(kinds):
         shape, colour = overlays.OVERLAY_LEGEND[kind]
         text = words["overlays"][kind]
         if shape == "line":
-            handles.append(Line2D([], [], color=colour, linewidth=6, alpha=0.6, label=text))
+            handles.append(Line2D([], [], color=colour, linewidth=6, alpha=0.8, label=text))
         elif shape in ("ring", "dashed"):
             handles.append(Patch(facecolor="none", edgecolor=colour, linewidth=2,
                                  linestyle="--" if shape == "dashed" else "-", label=text))
@@ -175,12 +227,32 @@ def _overlay_legend(ax: Axes, kinds: set[str], language: str) -> None:
             handles.append(Line2D([], [], color=colour, marker="x", linestyle="none", markersize=7, label=text))
         else:
             handles.append(Patch(facecolor=colour, alpha=0.6 if shape == "halo" else 1, label=text))
-    ax.legend(handles=handles, loc="lower left", fontsize=6.2, frameon=False, ncol=2, bbox_to_anchor=(0, -0.02))
+    legend = Legend(ax, handles, [h.get_label() for h in handles], loc="lower left", bbox_to_anchor=(0, 0),
+                    fontsize=style.FONT, frameon=False, borderpad=0, borderaxespad=0, handlelength=1.6,
+                    handletextpad=0.5, labelspacing=0.35)
+    legend.set_gid("overlay-legend")
+    ax.add_artist(legend)
 
 
 def png(fig: Figure, dpi: int | None = None) -> bytes:
+    """The figure as PNG bytes, at :data:`geometry.DPI` (twice the display density) unless told otherwise."""
+    if dpi is not None and dpi != fig.dpi:
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=dpi)
+        return buffer.getvalue()
+    fig.canvas.draw()
+    return encode(fig.canvas)
+
+
+def encode(canvas: FigureCanvasAgg) -> bytes:
+    """What the canvas shows, as PNG bytes that state their pixel density (:data:`geometry.DPI`).
+
+    The picture is opaque, so RGB is enough; zlib's fastest level makes files hardly bigger (flat colours)
+    and encodes several times faster than the default.
+    """
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi)
+    image = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+    image.convert("RGB").save(buffer, format="png", compress_level=1, dpi=(DPI, DPI))
     return buffer.getvalue()
 
 
@@ -203,3 +275,7 @@ class Picture:
 
     def _repr_png_(self) -> bytes:
         return png(self.figure())
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> tuple[dict, dict]:
+        """The PNG with the width to show it at, so that Jupyter draws it at :data:`DISPLAY_WIDTH` CSS pixels."""
+        return {"image/png": self._repr_png_()}, {"image/png": {"width": DISPLAY_WIDTH}}

@@ -6,14 +6,10 @@ background; each new highlight restores that background and draws just the overl
 """
 from __future__ import annotations
 
-import io
-
 from matplotlib.figure import Figure
-from PIL import Image
 
 from brass_nb.explain import get_language
-from brass_nb.plot import Highlight, _steps, draw
-from brass_nb.plot import overlays
+from brass_nb.plot import Highlight, draw, draw_overlays, encode, free_spots, style
 from brass_nb.plot.layout import layout_for
 from brass_nb.rules.game import Game
 
@@ -21,18 +17,17 @@ from brass_nb.rules.game import Game
 class LiveBoard:
     """One game's picture, redrawn cheaply as the highlight changes and fully when the position does."""
 
-    def __init__(self, game: Game, language: str | None = None, width: float = 11.0):
+    def __init__(self, game: Game, language: str | None = None):
         self.game = game
         self.language = language or get_language()
-        self.width = width
         self._key: tuple | None = None
         self._figure: Figure | None = None
         self._background = None
 
     def _base(self) -> Figure:
-        key = (id(self.game.state), self.game.state.version, self.language)
+        key = (self.game.state.version, self.language)      # versions never repeat, undo included
         if key != self._key:
-            self._figure = draw(self.game, language=self.language, width=self.width)
+            self._figure = draw(self.game, language=self.language)
             self._figure.canvas.draw()
             self._background = self._figure.canvas.copy_from_bbox(self._figure.bbox)
             self._key = key
@@ -47,17 +42,10 @@ class LiveBoard:
         state = self.game.state
         layout = layout_for(state.facts)
         before = set(ax.get_children())
-        if connected is not None:
-            overlays.draw_connected(ax, state, layout, connected)
-        if network is not None:
-            overlays.draw_network(ax, state, layout, network)
-        for step in _steps(highlight):
-            overlays.draw_step(ax, state, layout, step)
-        added = sorted((a for a in ax.get_children() if a not in before), key=lambda a: a.get_zorder())
-        for artist in added:
-            ax.draw_artist(artist)
-            artist.remove()
-        buffer = io.BytesIO()
-        Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).save(
-            buffer, format="png", compress_level=1)
-        return buffer.getvalue()
+        with style.fonts(self.language):                  # badges and labels in the learner's script
+            draw_overlays(ax, state, layout, free_spots(state, layout, self.language), highlight, network, connected)
+            added = sorted((a for a in ax.get_children() if a not in before), key=lambda a: a.get_zorder())
+            for artist in added:
+                ax.draw_artist(artist)
+                artist.remove()
+        return encode(canvas)

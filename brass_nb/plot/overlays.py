@@ -6,24 +6,30 @@ beer, the score of each link, the tiles that leave the board. Nothing here decid
 """
 from __future__ import annotations
 
+from matplotlib import patheffects
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
 from brass_nb.plot import style
-from brass_nb.plot.board import LABEL_BOX
-from brass_nb.plot.layout import SLOT, Layout
+from brass_nb.plot.labels import Rect, Spots, around, centre, overlaps, size_in_units
+from brass_nb.plot.layout import Layout, exit_point
+from brass_nb.plot.words import WORDS
 from brass_nb.rules.records import Step
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
+
+EDGED = [patheffects.Stroke(linewidth=4.6, foreground=style.HIGHLIGHT_EDGE), patheffects.Normal()]
+"""A dark rim under highlight rings, so that the yellow shows on pale paper as on dark tiles."""
 
 
 def _ring_slot(ax: Axes, layout: Layout, slot: str, gid: str, colour: str = style.HIGHLIGHT) -> None:
     if slot not in layout.slots:
         return
     x, y = layout.slots[slot]
-    ring = Rectangle((x - SLOT / 2 - 0.7, y - SLOT / 2 - 0.7), SLOT + 1.4, SLOT + 1.4, facecolor="none",
-                     edgecolor=colour, linewidth=2.6, zorder=8)
+    half = layout.slot / 2 + 0.7
+    ring = Rectangle((x - half, y - half), 2 * half, 2 * half, facecolor="none", edgecolor=colour, linewidth=2.6,
+                     zorder=8, path_effects=EDGED)
     ring.set_gid(gid)
     ax.add_artist(ring)
 
@@ -33,7 +39,8 @@ def _ring_location(ax: Axes, layout: Layout, location: str, gid: str, colour: st
     x0, y0, x1, y1 = layout.boxes[location]
     ring = FancyBboxPatch((x0 - 1.0, y0 - 1.0), x1 - x0 + 2.0, y1 - y0 + 2.0,
                           boxstyle="round,pad=0.2,rounding_size=1.5", facecolor=fill, edgecolor=colour,
-                          linewidth=2.4, linestyle=linestyle, alpha=alpha, zorder=2.5)
+                          linewidth=2.4, linestyle=linestyle, alpha=alpha, zorder=2.5,
+                          path_effects=EDGED if colour == style.HIGHLIGHT else None)
     ring.set_gid(gid)
     ax.add_artist(ring)
 
@@ -42,16 +49,49 @@ def _glow_link(ax: Axes, layout: Layout, index: int, gid: str, colour: str = sty
                above: bool = True) -> None:
     """A wide translucent line along a link: above built links for routes, below them for connections."""
     for (x0, y0), (x1, y1) in layout.link_visible[index]:
-        line = Line2D([x0, x1], [y0, y1], color=colour, linewidth=width, alpha=0.6, zorder=2.5 if above else 1.5,
-                      solid_capstyle="round")
+        line = Line2D([x0, x1], [y0, y1], color=colour, linewidth=width, alpha=0.75 if above else 0.45,
+                      zorder=2.5 if above else 1.5, solid_capstyle="round")
         line.set_gid(gid)
         ax.add_artist(line)
 
 
-def _badge(ax: Axes, xy: tuple[float, float], text: str, gid: str, colour: str = "#222222") -> None:
-    label = ax.text(xy[0], xy[1], text, ha="center", va="center", fontsize=6.5, fontweight="bold", color="white",
+BADGE_PAD = 0.6  # board units of the badge's coloured box around its words
+
+
+def _badge(ax: Axes, layout: Layout, spots: Spots, text: str, gid: str, beside: tuple[Rect, ...] = (),
+           centres: tuple[tuple[float, float], ...] = (), colour: str = "#222222", pointer: bool = False,
+           ink: str = "white") -> None:
+    """Words on a coloured box at the first free spot: beside one of the rectangles ``beside``, else at one of
+    ``centres``. With ``pointer``, a thin line joins the badge to the first rectangle (what it labels)."""
+    width, height = size_in_units(layout.extent, text, style.FONT, spots.language, weight="bold")
+    width, height = width + 2 * BADGE_PAD, height + 2 * BADGE_PAD
+    rects = [rect for box in beside for rect in around(box, width, height, pad=0.6)]
+    rects += [(x - width / 2, y - height / 2, x + width / 2, y + height / 2) for x, y in centres]
+    x, y = centre(rects[spots.place(rects)])
+    label = ax.text(x, y, text, ha="center", va="center", fontsize=style.FONT, fontweight="bold", color=ink,
                     zorder=9, bbox={"boxstyle": "round,pad=0.25", "facecolor": colour, "edgecolor": "white"})
     label.set_gid(gid)
+    if pointer and not overlaps(beside[0], (x, y, x, y)):
+        px, py = exit_point(centre(beside[0]), (x, y), beside[0])
+        ax.add_artist(Line2D([px, x], [py, y], color=colour, linewidth=1.2, zorder=8.5))
+
+
+def _slot_rect(layout: Layout, slot: str) -> Rect:
+    x, y = layout.slots[slot]
+    half = layout.slot / 2
+    return (x - half, y - half, x + half, y + half)
+
+
+def _along(layout: Layout, index: int) -> tuple[tuple[float, float], ...]:
+    """Points for a badge on a link: along its visible part, middle first, then beside it on either side."""
+    (x0, y0), (x1, y1) = layout.link_visible[index][0]
+    length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1e-9)
+    across = ((y0 - y1) / length, (x1 - x0) / length)
+    points = []
+    for offset in (0.0, 3.0, -3.0, 5.0, -5.0):
+        points += [(x0 + t * (x1 - x0) + offset * across[0], y0 + t * (y1 - y0) + offset * across[1])
+                   for t in (0.5, 0.35, 0.65, 0.2, 0.8)]
+    return tuple(points)
 
 
 def _links_of(entities: tuple[str, ...]) -> list[int]:
@@ -63,24 +103,26 @@ OVERLAY_LEGEND = {  # kind -> (legend shape, colour); the words are in brass_nb.
     "source": ("ring", style.HIGHLIGHT),
     "rank": ("badge", "#222222"),
     "score": ("badge", "#555555"),
-    "removed": ("cross", "#d00000"),
+    "removed": ("cross", style.REMOVED_COLOR),
     "network": ("dashed", "#555555"),
     "connected": ("halo", style.CONNECTED_COLOR),
 }
 
 
-def draw_step(ax: Axes, state: State, layout: Layout, step: Step) -> set[str]:
-    """Draw what one step used, according to its rule id; returns the overlay kinds drawn (for the legend)."""
+def draw_step(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) -> set[str]:
+    """Draw what one step used, according to its rule id; returns the overlay kinds drawn (for the legend).
+
+    Badges go to free ``spots`` (clear of boxes, names and earlier badges) and take their room there."""
     rule, facts = step.rule, step.facts
+    words = WORDS[spots.language]
     if rule in ("coal.take", "beer.take"):
         for index in _links_of(step.entities):
             _glow_link(ax, layout, index, f"route:link:{index}")
         _ring_slot(ax, layout, facts["source"], f"source:{facts['source']}")
         route = facts.get("route") or []
         if len(route) > 1:
-            x0, y0, x1, y1 = layout.boxes[route[-1]]
-            _badge(ax, (x1 + 3.5, (y0 + y1) / 2), f"{len(route) - 1} link{'s' if len(route) != 2 else ''}",
-                   "route:distance", colour="#8a6d00")
+            _badge(ax, layout, spots, words["links_away"][len(route) == 2].format(n=len(route) - 1),
+                   "route:distance", beside=(layout.boxes[route[-1]],), colour="#6b5600")
         return {"route", "source"}
     if rule == "coal.nearest" or rule == "query.coal_sources":
         candidates = facts.get("candidates") or facts.get("mines") or []
@@ -88,8 +130,9 @@ def draw_step(ax: Axes, state: State, layout: Layout, step: Step) -> set[str]:
         for c in candidates:
             if c["distance"] != last:
                 rank, last = rank + 1, c["distance"]
-            x, y = layout.slots[c["source"]]
-            _badge(ax, (x - SLOT / 2, y + SLOT / 2), f"#{rank} · {c['distance']}", f"rank:{c['source']}")
+            location = state.facts.board.slot_of[c["source"]][0]
+            _badge(ax, layout, spots, f"#{rank} · {c['distance']}", f"rank:{c['source']}",
+                   beside=(_slot_rect(layout, c["source"]), layout.boxes[location]), pointer=True)
         return {"rank"}
     if rule in ("iron.works", "beer.sources"):
         sources = facts.get("candidates") or facts.get("own", []) + facts.get("connected", [])
@@ -105,20 +148,22 @@ def draw_step(ax: Axes, state: State, layout: Layout, step: Step) -> set[str]:
         return {"source"}
     if rule == "score.link":
         index = _links_of(step.entities)[0]
-        _badge(ax, layout.link_badges[index], f"{facts['vp']} VP", f"score:link:{index}",
-               colour=style.player_color(facts["owner"]))
+        _badge(ax, layout, spots, words["vp"].format(n=facts["vp"]), f"score:link:{index}",
+               centres=_along(layout, index), colour=style.player_color(facts["owner"]))
         return {"score"}
     if rule == "score.industry":
-        x, y = layout.slots[facts["slot"]]
-        _badge(ax, (x, y - SLOT / 2 - 1.0), f"+{facts['vp']}", f"score:{facts['slot']}",
-               colour=style.player_color(facts["owner"]))
+        location = state.facts.board.slot_of[facts["slot"]][0]
+        _badge(ax, layout, spots, f"+{facts['vp']}", f"score:{facts['slot']}",
+               beside=(_slot_rect(layout, facts["slot"]), layout.boxes[location]),
+               colour=style.player_color(facts["owner"]), pointer=True)
         return {"score"}
     if rule == "era.remove_level1":
         for slot in facts["slots"]:
-            x, y = layout.slots[slot]
-            for dx in (-1, 1):
-                cross = Line2D([x - SLOT / 2, x + SLOT / 2], [y - dx * SLOT / 2, y + dx * SLOT / 2], color="#d00000",
-                               linewidth=2.2, zorder=8)
+            x0, y0, x1, y1 = _slot_rect(layout, slot)
+            for ends in (([x0, x1], [y0, y1]), ([x0, x1], [y1, y0])):
+                cross = Line2D(*ends, color=style.REMOVED_COLOR, linewidth=2.4, zorder=8,
+                               path_effects=[patheffects.Stroke(linewidth=4.4, foreground="white"),
+                                             patheffects.Normal()])
                 cross.set_gid(f"removed:{slot}")
                 ax.add_artist(cross)
         return {"removed"}
@@ -139,15 +184,14 @@ def draw_network(ax: Axes, state: State, layout: Layout, player: int) -> None:
         _ring_location(ax, layout, location, f"network:{location}", colour=colour, linestyle=(0, (3, 2)))
 
 
-def draw_connected(ax: Axes, state: State, layout: Layout, location: str) -> None:
-    """Everything connected to ``location`` by anyone's links: green halos, distances, and the links used."""
+def draw_connected(ax: Axes, state: State, layout: Layout, location: str, spots: Spots) -> None:
+    """Everything connected to ``location`` by anyone's links: pale blue halos, distances, and the links used."""
     reach = View(state).reachable((location,))
     for other, distance in reach.items():
         _ring_location(ax, layout, other, f"connected:{other}", colour=style.CONNECTED_COLOR,
                        fill=style.CONNECTED_COLOR, alpha=0.25)
-        x0, y0, x1, _ = layout.boxes[other]
-        ax.text(x1 + 0.4, y0 - 0.4, f"{distance}", fontsize=7 if distance else 8.5, color="#1b6e1b",
-                fontweight="bold", zorder=9, bbox=LABEL_BOX).set_gid(f"distance:{other}")
+        _badge(ax, layout, spots, f"{distance}", f"distance:{other}", beside=(layout.boxes[other],),
+               colour="white", ink="#0b4f7a")
     for index in state.links:
         if any(end in reach for end in state.facts.board.links[index].ends):
             _glow_link(ax, layout, index, f"connected-link:{index}", colour=style.CONNECTED_COLOR, width=11.0,

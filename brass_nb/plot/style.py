@@ -3,18 +3,20 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+from contextlib import AbstractContextManager
 from functools import cache
 from pathlib import Path
 
-from matplotlib import font_manager
+from matplotlib import font_manager, rc_context
 
-PLAYER_COLORS = ("#c8102e", "#1f6fb2", "#e0a100", "#6a3d9a")
-"""Player 1..4: red, blue, gold, purple (distinct for common colour-vision deficiencies by lightness too)."""
+PLAYER_COLORS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7")
+"""Player 1..4: blue, vermillion, bluish green, reddish purple, from the Okabe–Ito palette, which stays
+distinct under the common colour-vision deficiencies; :data:`PLAYER_MARKERS` adds a shape to each."""
+PLAYER_MARKERS = ("o", "s", "^", "D")
+"""Player 1..4: circle, square, triangle, diamond: drawn on their tiles and links and in the player table."""
 
 INDUSTRY_COLORS = {"cotton": "#f4b6c2", "manufacturer": "#a9d6f5", "pottery": "#e9c99a", "coal": "#8c8c8c",
                    "iron": "#f0a35e", "brewery": "#f3e27a", "port": "#9fd8cb", "shipyard": "#c5b3e6"}
-INDUSTRY_GLYPHS = {"cotton": "Ct", "manufacturer": "Mf", "pottery": "Po", "coal": "Co", "iron": "Fe",
-                   "brewery": "Br", "port": "Pt", "shipyard": "Sh"}
 CUBE_COLORS = {"coal": "#1a1a1a", "iron": "#d9661f", "beer": "#b5651d"}
 
 LINK_STYLES = {  # (canal allowed, rail allowed) -> line style of an empty link space
@@ -23,9 +25,14 @@ LINK_STYLES = {  # (canal allowed, rail allowed) -> line style of an empty link 
     (False, True): {"color": "#444444", "linestyle": (0, (1, 2)), "linewidth": 1.8},
 }
 
-ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII")
-HIGHLIGHT = "#ffd400"
-CONNECTED_COLOR = "#2ca02c"
+HIGHLIGHT = "#f0e442"
+"""Routes and sources used: Okabe–Ito yellow, which no player has; drawn with a dark edge to show on pale paper."""
+HIGHLIGHT_EDGE = "#3d3d3d"
+CONNECTED_COLOR = "#56b4e9"
+REMOVED_COLOR = "#1a1a1a"
+
+FONT = 8.0            # points at the displayed size: every word on the picture
+TITLE_FONT = 10.0
 
 
 def font_family(language: str) -> list[str]:
@@ -51,5 +58,14 @@ def _register_japanese_font() -> None:
             lambda record: "IPAexGothic" not in record.getMessage())
 
 
+def fonts(language: str) -> AbstractContextManager:
+    """Matplotlib settings for drawing words in ``language``."""
+    return rc_context({"font.family": font_family(language)})
+
+
 def player_color(player: int) -> str:
     return PLAYER_COLORS[player % len(PLAYER_COLORS)]
+
+
+def player_marker(player: int) -> str:
+    return PLAYER_MARKERS[player % len(PLAYER_MARKERS)]

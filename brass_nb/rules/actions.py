@@ -30,14 +30,15 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from functools import cache
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from brass_nb.rules.errors import NotationError
 from brass_nb.rules.facts import MARKET, GameFacts
 from brass_nb.rules.records import Step
 
-Sources = Union[tuple[str, ...], None]
+Sources = tuple[str, ...] | None
 DISTANT = "distant market"
 TWO_CARDS = "two cards"
 """Lancashire's double-card build: both actions and any two cards, chosen next with ``discard A, B``."""
@@ -57,7 +58,7 @@ class Build(NamedTuple):
 
     industry: str
     location: str
-    card: str
+    card: str | None
     slot: int | None = None
     coal: Sources = None
     iron: Sources = None
@@ -113,7 +114,7 @@ class Sell(NamedTuple):
 class Loan(NamedTuple):
     """Take a loan; ``amount`` only where a game offers several (Lancashire: £10, £20 or £30)."""
 
-    card: str
+    card: str | None
     amount: int | None = None
     kind: str = "loan"
 
@@ -124,7 +125,7 @@ class Loan(NamedTuple):
 class Scout(NamedTuple):
     """Discard three cards (sorted) for one wild location and one wild industry card."""
 
-    cards: tuple[str, str, str]
+    cards: tuple[str, ...]
     kind: str = "scout"
 
     def __str__(self) -> str:
@@ -132,7 +133,7 @@ class Scout(NamedTuple):
 
 
 class Pass(NamedTuple):
-    card: str
+    card: str | None
     kind: str = "pass"
 
     def __str__(self) -> str:
@@ -151,7 +152,7 @@ class Done(NamedTuple):
 class Discard(NamedTuple):
     """The two cards of a double-card build (sorted), chosen after the build itself."""
 
-    cards: tuple[str, str]
+    cards: tuple[str, ...]
     kind: str = "discard"
 
     def __str__(self) -> str:
@@ -169,14 +170,40 @@ class Remove(NamedTuple):
         return f"remove {self.industry} {self.slot}"
 
 
-Action = Union[Build, Network, Develop, Sell, Loan, Scout, Pass, Done, Discard, Remove]
+Action = Build | Network | Develop | Sell | Loan | Scout | Pass | Done | Discard | Remove
 
 
 # ---------------------------------------------------------------- parsing
 
+MAX_ACTION_LENGTH = 500
+"""Longer text is refused before it is read: no action needs more, and every step below stays cheap."""
+MAX_DIGITS = 4
+"""Slot numbers and loan amounts are short; a longer number is a typo or an attack, not an action."""
+
 
 def normalize_name(text: str) -> str:
     return re.sub(r"[\s\-\u2010-\u2015/_.]+", "", text.casefold())
+
+
+def _refuse(rule: str, **facts: object) -> NotationError:
+    return NotationError([Step(rule, dict(facts), ok=False)])
+
+
+def _number(text: str) -> int | None:
+    """A whole number written in ASCII digits, or None; too many digits is a notation error."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    if len(text) > MAX_DIGITS:
+        raise _refuse("notation.number", text=text, digits=len(text), most=MAX_DIGITS)
+    return int(text)
+
+
+def _items(text: str, what: str) -> list[str]:
+    """The comma-separated items of a list (cards, or the sources of one resource); none may be empty."""
+    items = [item.strip() for item in text.split(",")]
+    if any(not item for item in items):
+        raise _refuse("notation.empty_item", text=text.strip(), list=what)
+    return items
 
 
 class Vocabulary:
@@ -212,8 +239,15 @@ class Vocabulary:
         return found
 
     def place(self, text: str) -> tuple[str, int | None]:
-        m = re.fullmatch(r"\s*(.+?)\s*(?:\[\s*(\d+)\s*\])?\s*", text)
-        return self.lookup("locations", m.group(1)), (int(m.group(2)) if m.group(2) else None)
+        """``Town`` or ``Town[n]`` (spaces allowed around the brackets)."""
+        name, bracket, rest = text.partition("[")
+        if bracket:
+            inside, closing, after = rest.partition("]")
+            number = _number(inside.strip())
+            if closing and not after.strip() and number is not None:
+                return self.lookup("locations", name), number
+            return self.lookup("locations", text), None     # not Town[n]: named as an unknown location
+        return self.lookup("locations", name), None
 
     def slot(self, text: str) -> str:
         location, index = self.place(text)
@@ -221,8 +255,11 @@ class Vocabulary:
             raise NotationError([Step("notation.slot_number", {"text": text.strip()}, ok=False)])
         return f"{location}[{index}]"
 
-    def sources(self, text: str) -> tuple[str, ...]:
-        return tuple(MARKET if normalize_name(p) == MARKET else self.slot(p) for p in text.split(","))
+    def sources(self, text: str, resource: str) -> tuple[str, ...]:
+        return tuple(MARKET if normalize_name(p) == MARKET else self.slot(p) for p in _items(text, resource))
+
+    def cards_of(self, text: str) -> tuple[str, ...]:
+        return tuple(sorted(self.lookup("cards", c) for c in _items(text, "cards")))
 
 
 @cache
@@ -230,76 +267,228 @@ def vocabulary(facts: GameFacts) -> Vocabulary:
     return Vocabulary(facts)
 
 
-_INDUSTRY = r"(?P<ind>\S+(?:\s+(?:mill|mine|works))?)"
-_CARD = r"(?:\s+with\s+card\s+(?P<card>.+?))?"
-_PATTERNS = {verb: re.compile(pattern, re.IGNORECASE) for verb, pattern in {
-    "build": rf"build\s+{_INDUSTRY}\s+(?P<place>.+?)\s+with\s+card\s+(?P<card>.+)",
-    "network": rf"network\s+(?P<link>.+?){_CARD}",
-    "develop": rf"develop\s+{_INDUSTRY}(?:\s+(?P<free>free)|{_CARD})",
-    "sell": rf"sell\s+{_INDUSTRY}\s+(?P<slot>.+?)\s+to\s+(?P<merchant>.+?){_CARD}",
-    "loan": r"loan\s+(?:£?(?P<amount>\d+)\s+)?with\s+card\s+(?P<card>.+)",
-    "pass": r"pass\s+with\s+card\s+(?P<card>.+)",
-    "scout": r"scout\s+with\s+cards\s+(?P<cards>.+)",
-    "done": r"done",
-    "discard": r"discard\s+(?P<cards>.+)",
-    "remove": rf"remove\s+{_INDUSTRY}\s+(?P<slot>.+)",
-}.items()}
+# The notation is read word by word: each keyword is found by one left-to-right scan, so reading
+# takes time in proportion to the length of the text (no backtracking pattern can be fed a bad line).
+_WITH_CARD = ("with", "card")
+_INDUSTRY_NOUNS = ("mill", "mine", "works")      # "iron works", "coal mine", "cotton mill"
 _CLAUSES = ("coal", "iron", "beer")
+_ALLOWED_CLAUSES = {"build": ("coal", "iron"), "network": ("coal", "beer"), "develop": ("iron",), "sell": ("beer",)}
+
+
+def _find(words: list[str], phrase: tuple[str, ...]) -> int | None:
+    """Index of the first occurrence of ``phrase`` (case-insensitive) in ``words``, or None."""
+    n = len(phrase)
+    for i in range(len(words) - n + 1):
+        if all(words[i + k].casefold() == phrase[k] for k in range(n)):
+            return i
+    return None
+
+
+def _industry(words: list[str], rest_needed: bool) -> tuple[str, list[str]]:
+    """The industry at the start of ``words`` (one word, or two with mill/mine/works) and the words after it."""
+    if len(words) > 1 and words[1].casefold() in _INDUSTRY_NOUNS and (len(words) > 2 or not rest_needed):
+        return " ".join(words[:2]), words[2:]
+    return words[0], words[1:]
+
+
+def _split_card(words: list[str]) -> tuple[list[str], str | None] | None:
+    """Split ``... with card CARD``: the words before, and the card text (None if no card is named)."""
+    at = _find(words, _WITH_CARD)
+    if at is None:
+        return words, None
+    if at + 2 == len(words):
+        return None
+    return words[:at], " ".join(words[at + 2:])
+
+
+def _after(words: list[str], phrase: tuple[str, ...]) -> str | None:
+    """The text after ``phrase`` when ``words`` start with it and go on, else None."""
+    if len(words) > len(phrase) and _find(words[:len(phrase)], phrase) == 0:
+        return " ".join(words[len(phrase):])
+    return None
+
+
+Parts = dict[str, str]
+
+
+def _shape_done(args: list[str]) -> Parts | None:
+    return {} if not args else None
+
+
+def _shape_loan(args: list[str]) -> Parts | None:
+    amount = args[0] if args and args[0].casefold() != "with" else None
+    card = _after(args[1:] if amount else args, _WITH_CARD)
+    return None if card is None else {"card": card, **({"amount": amount} if amount else {})}
+
+
+def _shape_pass(args: list[str]) -> Parts | None:
+    card = _after(args, _WITH_CARD)
+    return None if card is None else {"card": card}
+
+
+def _shape_scout(args: list[str]) -> Parts | None:
+    cards = _after(args, ("with", "cards"))
+    return None if cards is None else {"cards": cards}
+
+
+def _shape_discard(args: list[str]) -> Parts | None:
+    return {"cards": " ".join(args)} if args else None
+
+
+def _shape_network(args: list[str]) -> Parts | None:
+    split = _split_card(args)
+    if split is None or not split[0]:
+        return None
+    return {"link": " ".join(split[0]), **({"card": split[1]} if split[1] else {})}
+
+
+def _shape_develop(args: list[str]) -> Parts | None:
+    if not args:
+        return None
+    industry, rest = _industry(args, rest_needed=False)
+    if [w.casefold() for w in rest] == ["free"]:
+        return {"ind": industry, "free": "free"}
+    split = _split_card(rest)
+    if split is None or split[0]:
+        return None
+    return {"ind": industry, **({"card": split[1]} if split[1] else {})}
+
+
+def _shape_remove(args: list[str]) -> Parts | None:
+    if not args:
+        return None
+    industry, rest = _industry(args, rest_needed=True)
+    return {"ind": industry, "slot": " ".join(rest)} if rest else None
+
+
+def _shape_build(args: list[str]) -> Parts | None:
+    if not args:
+        return None
+    industry, rest = _industry(args, rest_needed=True)
+    split = _split_card(rest)
+    if split is None or not split[0] or split[1] is None:
+        return None
+    return {"ind": industry, "place": " ".join(split[0]), "card": split[1]}
+
+
+def _shape_sell(args: list[str]) -> Parts | None:
+    if not args:
+        return None
+    industry, rest = _industry(args, rest_needed=True)
+    to = _find(rest, ("to",))
+    if not to:
+        return None
+    split = _split_card(rest[to + 1:])
+    if split is None or not split[0]:
+        return None
+    return {"ind": industry, "slot": " ".join(rest[:to]), "merchant": " ".join(split[0]),
+            **({"card": split[1]} if split[1] else {})}
+
+
+_SHAPES: dict[str, Callable[[list[str]], Parts | None]] = {
+    "build": _shape_build, "network": _shape_network, "develop": _shape_develop, "sell": _shape_sell,
+    "loan": _shape_loan, "pass": _shape_pass, "scout": _shape_scout, "done": _shape_done,
+    "discard": _shape_discard, "remove": _shape_remove,
+}
+"""The words after each verb, read into named parts (None when they do not have that verb's shape)."""
+VERBS = tuple(sorted(_SHAPES))
+
+
+def _shape(words: list[str]) -> Parts | None:
+    """The parts of the main clause by name, or None when it does not have its verb's shape."""
+    return _SHAPES[words[0].casefold()](words[1:])
+
+
+def example_action(facts: GameFacts) -> str:
+    """A build on this game's board, to show the shape of an action: the first town's first slot."""
+    town = next(loc for loc in facts.board.locations.values() if loc.kind == "town" and loc.slots)
+    return f"build {town.slots[0][0]} {town.name}[1] with card {town.name}"
 
 
 def parse(facts: GameFacts, text: str) -> Action:
-    """Read one action in notation; raises :class:`NotationError` naming what was not understood."""
+    """Read one action in notation; raises :class:`NotationError` naming what was not understood.
+
+    Text longer than :data:`MAX_ACTION_LENGTH` characters is refused before it is read.
+    """
+    if not isinstance(text, str):
+        raise _refuse("notation.not_text", type=type(text).__name__)
+    if len(text) > MAX_ACTION_LENGTH:
+        raise _refuse("notation.too_long", length=len(text), limit=MAX_ACTION_LENGTH)
     vocab = vocabulary(facts)
     main, *extra = [part.strip() for part in text.strip().split(";")]
-    verb = main.split(maxsplit=1)[0].casefold() if main else ""
-    pattern = _PATTERNS.get(verb)
-    m = pattern.fullmatch(main) if pattern else None
-    if m is None:
+    words = main.split()
+    verb = words[0].casefold() if words else ""
+    g = _shape(words) if verb in VERBS else None
+    if g is None:
         raise NotationError([Step("notation.shape", {"text": text.strip(), "verb": verb,
-                                                     "verbs": sorted(_PATTERNS)}, ok=False)])
+                                                     "verbs": list(VERBS),
+                                                     "example": example_action(facts)}, ok=False)])
     clauses: dict[str, tuple[str, ...]] = {}
     for part in extra:
         word, _, rest = part.partition(" ")
         word = word.casefold()
         if word not in _CLAUSES or not rest.strip() or word in clauses:
             raise NotationError([Step("notation.clause", {"text": part, "clauses": list(_CLAUSES)}, ok=False)])
-        clauses[word] = vocab.sources(rest)
-    g = m.groupdict()
+        clauses[word] = vocab.sources(rest, word)
     card = vocab.lookup("cards", g["card"]) if g.get("card") else None
-    allowed = {"build": ("coal", "iron"), "network": ("coal", "beer"), "develop": ("iron",), "sell": ("beer",)}
-    stray = set(clauses) - set(allowed.get(verb, ()))
-    if stray:
-        raise NotationError([Step("notation.clause", {"text": text.strip(), "clauses": list(allowed.get(verb, ()))},
+    allowed = _ALLOWED_CLAUSES.get(verb, ())
+    if set(clauses) - set(allowed):
+        raise NotationError([Step("notation.clause", {"text": text.strip(), "clauses": list(allowed)}, ok=False)])
+    return _READERS[verb](vocab, g, card, clauses, text)
+
+
+def _read_build(vocab: Vocabulary, g: dict[str, str], card: str | None, clauses: dict[str, tuple[str, ...]],
+                text: str) -> Action:
+    location, slot = vocab.place(g["place"])
+    return Build(vocab.lookup("industries", g["ind"]), location, card, slot, clauses.get("coal"), clauses.get("iron"))
+
+
+def _read_sell(vocab: Vocabulary, g: dict[str, str], card: str | None, clauses: dict[str, tuple[str, ...]],
+               text: str) -> Action:
+    if normalize_name(g["merchant"]) in ("distant", "distantmarket"):
+        merchant = DISTANT
+    else:
+        location, index = vocab.place(g["merchant"])
+        merchant = location if index is None else f"{location}[{index}]"
+    return Sell(vocab.lookup("industries", g["ind"]), vocab.slot(g["slot"]), merchant, card, clauses.get("beer"))
+
+
+def _read_cards(count: int, rule: str, make: Callable[[tuple[str, ...]], Action]) -> Reader:
+    """A reader for an action that names exactly ``count`` cards (scout: 3, the double-card build: 2)."""
+    def read(vocab: Vocabulary, g: dict[str, str], card: str | None, clauses: dict[str, tuple[str, ...]],
+             text: str) -> Action:
+        cards = vocab.cards_of(g["cards"])
+        if len(cards) != count:
+            raise NotationError([Step(rule, {"count": len(cards)}, ok=False)])
+        return make(cards)
+    return read
+
+
+Reader = Callable[["Vocabulary", dict[str, str], "str | None", dict[str, tuple[str, ...]], str], "Action"]
+_READERS: dict[str, Reader] = {
+    "build": _read_build,
+    "network": lambda vocab, g, card, clauses, text: Network(vocab.lookup("links", g["link"]), card,
+                                                             clauses.get("coal"), clauses.get("beer")),
+    "develop": lambda vocab, g, card, clauses, text: Develop(vocab.lookup("industries", g["ind"]), card,
+                                                             clauses.get("iron"), bool(g.get("free"))),
+    "sell": _read_sell,
+    "loan": lambda vocab, g, card, clauses, text: Loan(card, _amount(g.get("amount"), text)),
+    "pass": lambda vocab, g, card, clauses, text: Pass(card),
+    "scout": _read_cards(3, "notation.scout_cards", Scout),
+    "done": lambda vocab, g, card, clauses, text: Done(),
+    "discard": _read_cards(2, "notation.discard_cards", Discard),
+    "remove": lambda vocab, g, card, clauses, text: Remove(vocab.lookup("industries", g["ind"]),
+                                                           vocab.slot(g["slot"])),
+}
+"""How each verb's words become an action, once the shape and the clauses are known."""
+
+
+def _amount(written: str | None, text: str) -> int | None:
+    """A loan amount as written (``£20`` or ``20``), or None when the action names none."""
+    if written is None:
+        return None
+    amount = _number(written.removeprefix("£"))
+    if amount is None:
+        raise NotationError([Step("notation.shape", {"text": text.strip(), "verb": "loan", "verbs": list(VERBS)},
                                   ok=False)])
-    if verb == "build":
-        location, slot = vocab.place(g["place"])
-        return Build(vocab.lookup("industries", g["ind"]), location, card, slot,
-                     clauses.get("coal"), clauses.get("iron"))
-    if verb == "network":
-        return Network(vocab.lookup("links", g["link"]), card, clauses.get("coal"), clauses.get("beer"))
-    if verb == "develop":
-        return Develop(vocab.lookup("industries", g["ind"]), card, clauses.get("iron"), bool(g.get("free")))
-    if verb == "sell":
-        if normalize_name(g["merchant"]) in ("distant", "distantmarket"):
-            merchant = DISTANT
-        else:
-            location, index = vocab.place(g["merchant"])
-            merchant = location if index is None else f"{location}[{index}]"
-        return Sell(vocab.lookup("industries", g["ind"]), vocab.slot(g["slot"]), merchant, card, clauses.get("beer"))
-    if verb == "loan":
-        return Loan(card, int(g["amount"]) if g.get("amount") else None)
-    if verb == "pass":
-        return Pass(card)
-    if verb == "scout":
-        cards = tuple(sorted(vocab.lookup("cards", c) for c in g["cards"].split(",")))
-        if len(cards) != 3:
-            raise NotationError([Step("notation.scout_cards", {"count": len(cards)}, ok=False)])
-        return Scout(cards)
-    if verb == "done":
-        return Done()
-    if verb == "discard":
-        cards = tuple(sorted(vocab.lookup("cards", c) for c in g["cards"].split(",")))
-        if len(cards) != 2:
-            raise NotationError([Step("notation.discard_cards", {"count": len(cards)}, ok=False)])
-        return Discard(cards)
-    return Remove(vocab.lookup("industries", g["ind"]), vocab.slot(g["slot"]))
+    return amount

@@ -1,8 +1,15 @@
 """The build action: which card allows which place, which tile and slot, what it costs, what follows."""
 from __future__ import annotations
 
-from brass_nb.rules.actions import TWO_CARDS, Build
+from collections import Counter
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any
+
+from brass_nb.rules.actions import TWO_CARDS, Build, Discard
+from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import consume, flip, remove_tile, sell_to_market
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.sourcing import plan_coal, plan_iron
@@ -13,7 +20,7 @@ from brass_nb.rules.view import View
 
 def check_two_cards(state: State, player: int, plan: Plan) -> None:
     """The double-card build takes the whole turn: two actions left, two cards in hand, a game that has it."""
-    if not state.facts.constants["double_card_build"]:
+    if not state.facts.rules.double_card_build:
         plan.fail("build.two_cards_not_in_game", game=state.facts.title)
     elif state.actions_done or actions_this_turn(state) < 2 or len(state.players[player].hand) < 2:
         plan.fail("build.two_cards_not_now", actions_done=state.actions_done, actions=actions_this_turn(state),
@@ -37,7 +44,7 @@ def card_scope(view: View, player: int, card: str) -> tuple[str, frozenset[str] 
     if card == WILD_INDUSTRY or industries:
         kind = "wild_industry" if card == WILD_INDUSTRY else "industry"
         if view.state.has_anything_built(player):
-            return kind, view.network(player), industries
+            return kind, view.industry_card_places(player), industries
         return kind, None, industries
     return "location", frozenset((card,)), None
 
@@ -63,7 +70,11 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
     if ok:
         why = {"location": "location_card", "wild_location": "wild_location", "two_cards": "two_cards"}.get(
             kind, "network" if places is not None else "first_build")
-        plan.note("build.card", (location,), why=why, **facts)
+        near = view.virtual_link_to(player, location) if why == "network" else None
+        if near is not None:
+            plan.note("build.card", (near, location), why="virtual_link", near=near, **facts)
+        else:
+            plan.note("build.card", (location,), why=why, **facts)
 
 
 def slot_candidates(view: View, player: int, industry: str, location: str, level: int) -> tuple[list[int], list[int]]:
@@ -75,7 +86,9 @@ def slot_candidates(view: View, player: int, industry: str, location: str, level
     state = view.state
     loc = view.board.locations[location]
     labels = view.board.slot_labels[location]
-    single, double, over = [], [], []
+    single: list[int] = []
+    double: list[int] = []
+    over: list[int] = []
     for i, icons in enumerate(loc.slots):
         if industry not in icons:
             continue
@@ -87,7 +100,7 @@ def slot_candidates(view: View, player: int, industry: str, location: str, level
     return (single or double), over
 
 
-def overbuild_block(view: View, player: int, tile: Tile, industry: str, level: int) -> dict | None:
+def overbuild_block(view: View, player: int, tile: Tile, industry: str, level: int) -> dict[str, Any] | None:
     """Why ``tile`` cannot be overbuilt by ``player`` with ``industry`` at ``level`` (None if it can).
 
     Overbuilding needs a higher level of the same industry; another player's tile only if it is a
@@ -113,7 +126,8 @@ def _own_tiles_in(state: State, player: int, location: str, except_slot: str | N
             if label != except_slot and label in state.tiles and state.tiles[label].owner == player]
 
 
-def plan_build(view: View, player: int, action: Build) -> Plan:
+def plan_build(view: View, player: int, action: Build, cards_named: bool = False) -> Plan:
+    """The build validator; a double-card build waits for its two cards unless ``cards_named``."""
     state, board = view.state, view.board
     p = state.players[player]
     plan = Plan()
@@ -157,13 +171,19 @@ def plan_build(view: View, player: int, action: Build) -> Plan:
     if total > p.money:
         plan.fail("money.short", need=total, have=p.money, cost=spec.cost,
                   coal_market=coal.market_cost, iron_market=iron.market_cost)
-    if plan.failures:
+    if plan.failures or slot is None:
         return plan
 
     label = labels[slot]
 
+    if action.card == TWO_CARDS and not cards_named:
+        plan.apply = _await_two_cards(player, action, label)
+        return plan
+
     def apply(state: State, expl: Explanation) -> None:
         me = state.players[player]
+        if action.card != TWO_CARDS:
+            discard(state, player, action.card, "build", expl)
         consume(state, "coal", coal_choice, player, expl, (location,))
         consume(state, "iron", iron_choice, player, expl, (location,))
         state.pay(me, spec.cost)
@@ -175,6 +195,7 @@ def plan_build(view: View, player: int, action: Build) -> Plan:
         me.mat[industry][state.facts.level_index(industry, level)] -= 1
         cubes = spec.cubes_when_built(state.era)
         state.tiles[label] = Tile(player, industry, level, cubes=cubes)
+        state.supply_changed()
         if cubes:
             state.take_cubes(state.facts.resource_of[industry], cubes)
         expl.add("build.place", (label,), slot=label, player=player, industry=industry, level=level, cubes=cubes,
@@ -196,9 +217,9 @@ def _after_build(state: State, label: str, industry: str, expl: Explanation) -> 
         location = state.facts.board.slot_of[label][0]
         merchants = view.trade_reached(view.reachable((location,)))
         if merchants:
-            sell_to_market(state, label, expl, "coal_mine_connected", merchants=merchants)
+            sell_to_market(state, label, expl, "coal_mine_connected", merchants=merchants, trade_kind=view.trade_kind)
         else:
-            expl.add("market.not_connected", (label,), slot=label, resource="coal")
+            expl.add("market.not_connected", (label,), slot=label, resource="coal", trade_kind=view.trade_kind)
 
 
 def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: str, level: int,
@@ -211,7 +232,7 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
         taken = [labels[i] for i, icons in enumerate(view.board.locations[location].slots) if industry in icons]
         blocked = [{"slot": label, "owner": state.tiles[label].owner, "industry": state.tiles[label].industry,
                     "level": state.tiles[label].level,
-                    **overbuild_block(view, player, state.tiles[label], industry, level)} for label in taken]
+                    **(overbuild_block(view, player, state.tiles[label], industry, level) or {})} for label in taken]
         plan.fail("build.slot_taken", tuple(taken), location=location, industry=industry, level=level,
                   slots=taken, blocked=blocked)
         return None
@@ -223,13 +244,16 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
     elif wanted - 1 not in options:
         slots = view.board.locations[location].slots
         label = f"{location}[{wanted}]"
-        if not 1 <= wanted <= len(slots) or industry not in slots[wanted - 1]:
+        where = {}
+        if not 1 <= wanted <= len(slots):
+            why, where = "no_such_slot", {"location": location, "slots": len(slots)}
+        elif industry not in slots[wanted - 1]:
             why = "no_icon"
         elif label in state.tiles:
-            why = overbuild_block(view, player, state.tiles[label], industry, level)["why"]
+            why = (overbuild_block(view, player, state.tiles[label], industry, level) or {}).get("why", "")
         else:
             why = "single_icon_first"
-        plan.fail("build.slot_invalid", (label,), slot=label, options=names, why=why, industry=industry)
+        plan.fail("build.slot_invalid", (label,), slot=label, options=names, why=why, industry=industry, **where)
         return None
     else:
         index = wanted - 1
@@ -238,6 +262,47 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
     plan.note("build.slot", (labels[index],), slot=labels[index], icons=list(icons), why=why, options=names)
     return index
 
+
+
+def _await_two_cards(player: int, action: Build, label: str) -> Callable[[State, Explanation], list[Phase]]:
+    """A double-card build is checked first and built once its two cards are named (``discard A, B``)."""
+    def apply(state: State, expl: Explanation) -> list[Phase]:
+        state.double_build = action
+        expl.add("build.two_cards", (label,), player=player, industry=action.industry, location=action.location)
+        return [Phase.DOUBLE_CARDS]
+    return apply
+
+
+def plan_double_build_cards(view: View, player: int, action: Discard) -> Plan:
+    """The two cards of a double-card build: both are discarded and the waiting build is checked again and made."""
+    state = view.state
+    plan = Plan()
+    missing = Counter(action.cards) - Counter(state.players[player].hand)
+    if missing:
+        plan.fail("card.not_in_hand", card=", ".join(sorted(missing.elements())),
+                  hand=sorted(state.players[player].hand))
+        return plan
+    waiting = state.double_build
+    assert waiting is not None, "the double_cards phase opens only with a build waiting"
+    build = plan_build(view, player, waiting, cards_named=True)
+    if build.failures:
+        return build
+
+    def apply(state: State, expl: Explanation) -> None:
+        for card in action.cards:
+            discard(state, player, card, "build", expl)
+        assert build.apply is not None
+        build.apply(state, expl)
+        state.double_build = None
+        state.actions_done += 1          # the double-card build is both actions of the turn
+
+    plan.steps = build.steps
+    plan.apply = apply
+    return plan
+
+
+def double_build_card_pairs(state: State, player: int) -> list[Discard]:
+    return [Discard(pair) for pair in dict.fromkeys(combinations(sorted(state.players[player].hand), 2))]
 
 
 def build_actions(view: View, player: int) -> list[Build]:
@@ -268,9 +333,10 @@ def build_actions(view: View, player: int) -> list[Build]:
             continue
         labels = board.slot_labels[location]
         for industry in dict.fromkeys(i for icons in loc.slots for i in icons):
-            spec = specs.get(industry)
-            if spec is None:
+            wanted = specs.get(industry)
+            if wanted is None:
                 continue
+            spec = wanted
             cards = [c for c, inds in cards_here if inds is None or industry in inds]
             if not cards:
                 continue
@@ -292,7 +358,7 @@ def build_actions(view: View, player: int) -> list[Build]:
             iron_opts = [i or None for i in iron.options]
             for card in cards:
                 for slot in slots:
-                    for c in coal_opts:
-                        for i in iron_opts:
-                            out.append(Build(industry, location, card, slot, c, i))
+                    for coal_choice in coal_opts:
+                        for iron_choice in iron_opts:
+                            out.append(Build(industry, location, card, slot, coal_choice, iron_choice))
     return out

@@ -11,11 +11,14 @@ from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
 
-def discard(state: State, player: int, card: str, action: str, expl: Explanation) -> None:
+def discard(state: State, player: int, card: str | None, action: str, expl: Explanation) -> None:
     """Discard a played card; wild cards go back to their own face-up piles, never to a discard pile.
+
+    ``card`` is None only for an action that names no card, which its validator has already refused.
 
     Only a build reads what the card shows; every other ``action`` kind takes any card.
     """
+    assert card is not None, "a validator refuses an action without its card (card.missing)"
     p = state.players[player]
     p.hand.remove(card)
     if card in state.wilds:
@@ -33,6 +36,7 @@ def plan_pass(view: View, player: int, action: Pass) -> Plan:
         return plan
 
     def apply(state: State, expl: Explanation) -> None:
+        discard(state, player, action.card, "pass", expl)
         expl.add("pass.action", (f"player:{player}",), player=player)
 
     plan.apply = apply
@@ -43,11 +47,12 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
     state = view.state
     p = state.players[player]
     plan = Plan()
-    if not state.facts.constants["scout"]:
+    needed = state.facts.rules.scout_discards
+    if needed is None:
         plan.fail("scout.not_in_game", game=state.facts.title)
         return plan
-    if len(action.cards) != state.facts.constants["scout_discards"]:
-        plan.fail("scout.card_count", count=len(action.cards), needed=state.facts.constants["scout_discards"])
+    if len(action.cards) != needed:
+        plan.fail("scout.card_count", count=len(action.cards), needed=needed)
     missing = Counter(action.cards) - Counter(p.hand)
     if missing:
         plan.fail("card.not_in_hand", card=", ".join(sorted(missing.elements())), hand=sorted(p.hand))
@@ -61,6 +66,7 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
         return plan
 
     def apply(state: State, expl: Explanation) -> None:
+        discard(state, player, action.cards[0], "scout", expl)
         me = state.players[player]
         for card in action.cards[1:]:
             me.hand.remove(card)
@@ -78,10 +84,10 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
 def scout_actions(view: View, player: int) -> list[Scout]:
     state = view.state
     p = state.players[player]
-    if (not state.facts.constants["scout"] or any(c in state.wilds for c in p.hand)
-            or not all(state.wilds.values())):
+    needed = state.facts.rules.scout_discards
+    if needed is None or any(c in state.wilds for c in p.hand) or not all(state.wilds.values()):
         return []
-    return [Scout(cards) for cards in dict.fromkeys(combinations(sorted(p.hand), 3))]
+    return [Scout(cards) for cards in dict.fromkeys(combinations(sorted(p.hand), needed))]
 
 
 def pass_actions(view: View, player: int) -> list[Pass]:

@@ -12,9 +12,13 @@ Several mills may be sold in one action; later sales take no card.
 from __future__ import annotations
 
 from brass_nb.rules.actions import DISTANT, Sell
+from brass_nb.rules.cards import discard
+from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.effects import advance_income, flip
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
+from brass_nb.rules.ruleset import DistantMarket
 from brass_nb.rules.sell import check_goods_tile
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
@@ -34,17 +38,24 @@ def plan_cotton_sale(view: View, player: int, action: Sell, first: bool) -> Plan
     location = state.facts.board.slot_of[action.slot][0]
     reach = view.reachable((location,))
     if action.merchant == DISTANT:
-        distant = state.distant
+        distant, rules = _market(state)
         trade = view.trade_reached(reach)
-        if distant["closed"] or not distant["tiles"]:
+        if not distant.is_open:
             plan.fail("sell.distant_closed", (action.slot,))
         if not trade:
             plan.fail("sell.no_trade_connection", (action.slot,), at=location)
         if plan.failures:
             return plan
         plan.note("sell.distant", (action.slot,) + tuple(trade), at=location, trade=trade,
-                  marker=distant["marker"], tiles_left=len(distant["tiles"]))
-        plan.apply = lambda state, expl: _sell_distant(state, player, action.slot, expl)
+                  marker=distant.marker, tiles_left=len(distant.tiles),
+                  drawn_tiles=rules.drawn_tiles.value, edition=state.facts.rules.edition_name)
+
+        def sell_distant(state: State, expl: Explanation) -> list[Phase]:
+            if first:
+                discard(state, player, action.card, "sell", expl)
+            return _sell_distant(state, player, action.slot, expl)
+
+        plan.apply = sell_distant
         return plan
     port = state.tiles.get(action.merchant)
     if port is None or port.industry not in state.facts.trade_industries:
@@ -61,45 +72,54 @@ def plan_cotton_sale(view: View, player: int, action: Sell, first: bool) -> Plan
     plan.note("sell.port", (action.slot, action.merchant), port=action.merchant, owner=port.owner, at=location,
               distance=reach[port_location])
 
-    def apply(state: State, expl: Explanation) -> None:
+    def apply(state: State, expl: Explanation) -> list[Phase]:
+        if first:
+            discard(state, player, action.card, "sell", expl)
         flip(state, action.slot, expl, "sold")
         flip(state, action.merchant, expl, "port_used")
+        return [Phase.SELL]
 
     plan.apply = apply
     return plan
 
 
-def _sell_distant(state: State, player: int, slot: str, expl: Explanation) -> list[str]:
-    distant = state.distant
-    bonuses = state.facts.distant_market["bonuses"]
-    value = distant["tiles"].pop()
-    distant["drawn"].append(value)
-    before = distant["marker"]
-    distant["marker"] = min(before - value, len(bonuses))
-    if distant["marker"] >= len(bonuses):
-        distant["closed"] = True
+def _market(state: State) -> tuple[DistantPile, DistantMarket]:
+    """The distant market in play and its printed rules: cotton is sold only in a game that has one."""
+    pile, rules = state.distant, state.facts.rules.distant_market
+    assert pile is not None and rules is not None, "the cotton sale is chosen only for a game with a distant market"
+    return pile, rules
+
+
+def _sell_distant(state: State, player: int, slot: str, expl: Explanation) -> list[Phase]:
+    distant, rules = _market(state)
+    bonuses = rules.bonuses
+    value = distant.draw(rules)
+    before = distant.marker
+    distant.marker = min(before - value, len(bonuses))
+    if distant.marker >= len(bonuses):
+        distant.closed = True
         expl.add("sell.no_demand", (slot,), player=player, slot=slot, tile=value, marker_from=before)
-        return ["stop"]
-    bonus = bonuses[distant["marker"]]
+        return [Phase.END]
+    bonus = bonuses[distant.marker]
     expl.add("sell.distant_draw", (slot,), player=player, slot=slot, tile=value, marker_from=before,
-             marker_to=distant["marker"], bonus=bonus)
+             marker_to=distant.marker, bonus=bonus, drawn_tiles=rules.drawn_tiles.value)
     if bonus:
         advance_income(state, player, bonus, expl, "distant_market")
     flip(state, slot, expl, "sold")
-    return []
+    return [Phase.SELL]
 
 
 def cotton_sale_actions(view: View, player: int, first: bool) -> list[Sell]:
     state = view.state
     cards = list(dict.fromkeys(state.players[player].hand)) if first else [None]
     ports = [label for label, t in state.tiles.items() if t.industry in state.facts.trade_industries and not t.flipped]
-    out = []
+    out: list[Sell] = []
     for slot, tile in state.tiles.items():
         if tile.owner != player or tile.flipped or tile.industry not in state.facts.sold_industries:
             continue
         reach = view.reachable((state.facts.board.slot_of[slot][0],))
         targets = [p for p in ports if state.facts.board.slot_of[p][0] in reach]
-        if not state.distant["closed"] and state.distant["tiles"] and view.trade_reached(reach):
+        if _market(state)[0].is_open and view.trade_reached(reach):
             targets.append(DISTANT)
         out += [Sell(tile.industry, slot, target, card) for target in targets for card in cards]
     return out

@@ -1,8 +1,12 @@
 """The develop action: remove the lowest tile of an industry from your mat, 1 iron each (or free as a bonus)."""
 from __future__ import annotations
 
+from enum import Enum
+
 from brass_nb.rules.actions import Develop
+from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import consume
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.sourcing import plan_iron
@@ -28,44 +32,60 @@ def _check_tile(state: State, player: int, industry: str, plan: Plan) -> int | N
     return level
 
 
-def plan_develop(view: View, player: int, action: Develop, phase: str) -> Plan:
-    """``phase`` is "first" (with a card), "second" (the optional second tile) or "free" (Gloucester's bonus)."""
+class Which(Enum):
+    """Which develop of an action: the first (with a card), the optional second tile, or a merchant's free one."""
+
+    FIRST = "first"
+    SECOND = "second"
+    FREE = "free"
+
+
+def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan:
     state = view.state
     p = state.players[player]
     plan = Plan()
-    if phase == "first":
+    if which is Which.FIRST:
         check_card_in_hand(plan, p.hand, action.card)
     elif action.card is not None:
         plan.fail("develop.extra_card", card=action.card)
-    if action.free != (phase == "free"):
-        plan.fail("develop.free_only_bonus" if action.free else "develop.bonus_is_free", phase=phase)
+    if action.free != (which is Which.FREE):
+        plan.fail("develop.free_only_bonus" if action.free else "develop.bonus_is_free", phase=which.value,
+                  beer_bonus=bool(state.facts.rules.merchant_beer_per_tile))
     level = _check_tile(state, player, action.industry, plan)
     allocation: tuple[str, ...] | None = ()
     cost = 0
-    if phase != "free":
+    if which is not Which.FREE:
         iron = plan_iron(view, 1)
         allocation = plan.choose_sources(iron, action.iron)
         cost = iron.market_cost
         if cost > p.money:
             plan.fail("money.short", need=cost, have=p.money, iron_market=cost)
     elif action.iron:
-        plan.fail("develop.bonus_is_free", phase=phase)
+        plan.fail("develop.bonus_is_free", phase=which.value)
     if plan.failures:
         return plan
 
-    def apply(state: State, expl: Explanation) -> None:
+    assert level is not None, "_check_tile failed the plan when there is no tile"
+
+    def apply(state: State, expl: Explanation) -> list[Phase]:
         me = state.players[player]
+        if which is Which.FIRST:
+            discard(state, player, action.card, "develop", expl)
         me.mat[action.industry][state.facts.level_index(action.industry, level)] -= 1
         me.tiles_gone += 1
+        next_level = me.lowest_level(action.industry)
         expl.add("develop.remove", (f"player:{player}",), player=player, industry=action.industry, level=level,
-                 free=phase == "free", next_level=me.lowest_level(action.industry))
+                 free=which is Which.FREE, next_level=next_level,
+                 next_count=0 if next_level is None else me.mat[action.industry][
+                     state.facts.level_index(action.industry, next_level)])
         consume(state, "iron", allocation, player, expl, ())
+        return [Phase.DEVELOP2] if which is Which.FIRST else []
 
     plan.apply = apply
     return plan
 
 
-def develop_actions(view: View, player: int, phase: str) -> list[Develop]:
+def develop_actions(view: View, player: int, which: Which) -> list[Develop]:
     state = view.state
     p = state.players[player]
     industries = []
@@ -73,10 +93,10 @@ def develop_actions(view: View, player: int, phase: str) -> list[Develop]:
         level = p.lowest_level(industry)
         if level is not None and state.facts.tile(industry, level).developable:
             industries.append(industry)
-    if phase == "free":
+    if which is Which.FREE:
         return [Develop(i, free=True) for i in industries]
     iron = plan_iron(view, 1)
     if iron.market_cost > p.money:
         return []
-    cards = list(dict.fromkeys(p.hand)) if phase == "first" else [None]
+    cards = list(dict.fromkeys(p.hand)) if which is Which.FIRST else [None]
     return [Develop(i, card, alloc) for i in industries for card in cards for alloc in iron.options]

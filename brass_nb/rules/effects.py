@@ -5,6 +5,7 @@ Only validated plans call these; each keeps the money and cube ledgers of :class
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from brass_nb.rules.facts import MARKET
 from brass_nb.rules.records import Explanation
@@ -24,13 +25,14 @@ def flip(state: State, label: str, expl: Explanation, why: str) -> None:
     """Turn a tile to its flipped side and raise its owner's income by the tile's income spaces."""
     tile = state.tiles[label]
     tile.flipped = True
+    state.supply_changed()
     spec = state.spec(tile)
     expl.add("tile.flip", (label,), slot=label, owner=tile.owner, industry=tile.industry, level=tile.level,
              why=why, income=spec.income, vp=spec.vp)
     advance_income(state, tile.owner, spec.income, expl, "flip")
 
 
-def consume(state: State, resource: str, allocation: tuple[str, ...], player: int, expl: Explanation,
+def consume(state: State, resource: str, allocation: tuple[str, ...] | None, player: int, expl: Explanation,
             consumer: tuple[str, ...]) -> None:
     """Take the allocated cubes from tiles (free, maybe flipping them) and the market (paid, counted as spending).
 
@@ -47,8 +49,10 @@ def consume(state: State, resource: str, allocation: tuple[str, ...], player: in
             continue
         tile = state.tiles[source]
         tile.cubes -= n
+        state.supply_changed()
         state.return_cubes(resource, n)
-        route, crossed = None, []
+        route: list[str] | None = None
+        crossed: list[int] = []
         if resource != "iron":
             found = board.route(board.slot_of[source][0], consumer, built)
             if found:
@@ -61,13 +65,14 @@ def consume(state: State, resource: str, allocation: tuple[str, ...], player: in
         prices = state.market_buy_prices(resource, bought)
         from_market = min(bought, state.markets[resource])
         state.markets[resource] -= from_market
+        state.supply_changed()
         state.return_cubes(resource, from_market)
         state.pay(state.players[player], sum(prices))
         expl.add(f"{resource}.buy", (f"market:{resource}",), count=bought, prices=prices, total=sum(prices),
                  from_supply=bought - from_market, player=player)
 
 
-def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extra) -> None:
+def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extra: Any) -> None:
     """Move a new mine's or works' cubes to the empty market spaces, most expensive first, for money."""
     tile = state.tiles[label]
     resource = state.facts.resource_of[tile.industry]
@@ -77,6 +82,7 @@ def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extr
         return
     tile.cubes -= len(prices)
     state.markets[resource] += len(prices)
+    state.supply_changed()
     state.receive(state.players[tile.owner], sum(prices))
     expl.add("market.sell", (label, f"market:{resource}"), slot=label, resource=resource, count=len(prices),
              prices=prices, total=sum(prices), left=tile.cubes, why=why, owner=tile.owner, **extra)
@@ -87,6 +93,7 @@ def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extr
 def remove_tile(state: State, label: str) -> Tile:
     """Take a tile off the board for good (overbuilt, era end, or given up); its cubes return to the supply."""
     tile = state.tiles.pop(label)
+    state.supply_changed()
     if tile.cubes:
         state.return_cubes(state.facts.resource_of[tile.industry], tile.cubes)
     state.players[tile.owner].tiles_gone += 1

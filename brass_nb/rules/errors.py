@@ -1,4 +1,9 @@
-"""Errors raised by the rules core, all :class:`ValueError` subclasses carrying the failing steps."""
+"""Errors raised by brass_nb, all :class:`BrassError` (a :class:`ValueError`) carrying the failing steps.
+
+As in python-chess, a refusal says which kind of failure it is: text that is not an action
+(:class:`NotationError`), an action against the rules (:class:`IllegalAction`), an action that fits
+several legal ones (:class:`AmbiguousAction`); files and hand-built positions have their own kinds.
+"""
 from __future__ import annotations
 
 from brass_nb.rules.records import Step
@@ -17,13 +22,35 @@ class BrassError(ValueError):
         super().__init__(f"{action}: {text}" if action else text)
 
 
+class NotationError(BrassError):
+    """The text is not an action in brass_nb notation (unknown word, name or shape, or too long)."""
+
+
 class IllegalAction(BrassError):
     """The action breaks a rule in this position; nothing was changed."""
 
 
-class NotationError(IllegalAction):
-    """The text is not an action in brass_nb notation (unknown word, name or shape)."""
+class AmbiguousAction(BrassError):
+    """The action leaves a choice open that has several legal answers (``choice.ambiguous``); name one."""
 
 
 class ScenarioError(BrassError):
-    """A position or save file is malformed or impossible."""
+    """A hand-built position or a position file is malformed or impossible."""
+
+
+class SaveFileError(BrassError):
+    """A save file is unreadable, malformed, or replays an action that fails."""
+
+
+class GameSetupError(BrassError):
+    """:func:`~brass_nb.new_game` was asked for a game its edition cannot set up (a player count it does not allow)."""
+
+
+class UnknownName(BrassError):
+    """A query or an option names something brass_nb does not know (a location, a language)."""
+
+
+def refusal(steps: list[Step], action: str) -> BrassError:
+    """The error for a validator's failures: ambiguous when the only thing missing is a choice, else illegal."""
+    cls = AmbiguousAction if all(s.rule == "choice.ambiguous" for s in steps) else IllegalAction
+    return cls(steps, action)

@@ -6,11 +6,18 @@ Keeping them apart lets every game share one immutable copy and keeps town names
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
+from brass_nb.rules.errors import UnknownName
+from brass_nb.rules.records import Step
+from brass_nb.rules.ruleset import Ruleset, build_ruleset
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 MARKET = "market"
 """Source name for cubes bought from a coal or iron market."""
@@ -77,28 +84,21 @@ class Market:
 
 
 class Board:
-    """The printed board as a networkx graph, with the lookups the rules need precomputed.
+    """The printed board: locations and link spaces, with the lookups the rules need precomputed.
 
-    The graph is bipartite: location nodes (``kind="location"``) and link-space nodes
-    (``kind="link"``, keyed ``("link", index)``). A built link joins all of its ends, so the
-    three-way Kidderminster-Worcester-farm-brewery space needs no special case: distance in
-    links between two locations is half the path length through built link nodes.
+    A link space joins all of its ends, so the three-way Kidderminster-Worcester-farm-brewery space needs no
+    special case: the searches below step from a location to every other end of each built link at it. The same
+    board as a networkx graph (:attr:`graph`) is built only when an instructor or a drawing asks for it, so that
+    importing the rules does not import networkx.
     """
 
     def __init__(self, locations: list[Location], links: list[LinkSpace],
-                 virtual_links: list[tuple[str, ...]] = ()):
+                 virtual_links: Iterable[tuple[str, ...]] = ()):
         self.locations: dict[str, Location] = {loc.name: loc for loc in locations}
         self.links: tuple[LinkSpace, ...] = tuple(links)
-        self.virtual_links = tuple(virtual_links)  # count only for a player's network (Lancashire)
-        self.graph = nx.Graph()
-        for loc in locations:
-            self.graph.add_node(loc.name, kind="location", location_kind=loc.kind)
-        for link in links:
-            node = ("link", link.index)
-            self.graph.add_node(node, kind="link", canal=link.canal, rail=link.rail)
-            self.graph.add_edges_from((node, end) for end in link.ends)
+        self.virtual_links = tuple(virtual_links)  # (near, far): one way, only for industry-card builds
         self.links_at: dict[str, tuple[int, ...]] = {
-            name: tuple(sorted(n[1] for n in self.graph.neighbors(name))) for name in self.locations
+            name: tuple(link.index for link in self.links if name in link.ends) for name in self.locations
         }
         self.slot_labels: dict[str, tuple[str, ...]] = {
             loc.name: tuple(f"{loc.name}[{i + 1}]" for i in range(len(loc.slots))) for loc in locations
@@ -162,8 +162,8 @@ class Board:
         if goal is None:
             return None
         locations, crossed = [goal], []
-        while parent[locations[-1]] is not None:
-            loc, index = parent[locations[-1]]
+        while (step := parent[locations[-1]]) is not None:
+            loc, index = step
             locations.append(loc)
             crossed.append(index)
         return locations[::-1], crossed[::-1]
@@ -171,6 +171,21 @@ class Board:
     def distance(self, a: str, b: str, built: set[int] | frozenset[int]) -> int | None:
         """Links between two locations along ``built`` links (anyone's), or None when they are not connected."""
         return self.reachable((a,), built).get(b)
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """The board as a bipartite networkx graph: location nodes (``kind="location"``) and link-space nodes
+        (``kind="link"``, keyed ``("link", index)``); distance in links is half a path's length."""
+        import networkx as nx
+
+        graph = nx.Graph()
+        for loc in self.locations.values():
+            graph.add_node(loc.name, kind="location", location_kind=loc.kind)
+        for link in self.links:
+            node = ("link", link.index)
+            graph.add_node(node, kind="link", canal=link.canal, rail=link.rail)
+            graph.add_edges_from((node, end) for end in link.ends)
+        return graph
 
     def built_graph(self, built: set[int] | frozenset[int]) -> nx.Graph:
         """The locations joined by the links built so far (for instructors and drawings)."""
@@ -184,7 +199,7 @@ class GameFacts:
 
     game: str
     title: str
-    player_counts: tuple[int, ...]
+    rules: Ruleset
     industries: tuple[str, ...]
     industry_names: dict[str, str]
     sold_industries: tuple[str, ...]
@@ -199,11 +214,13 @@ class GameFacts:
     markets: dict[str, Market]
     income_levels: tuple[int, ...]
     start_income_space: int
-    constants: dict
     translations: dict[str, dict[str, str]]
     flips_on_build: tuple[str, ...] = ()
     trade_industries: tuple[str, ...] = ()
-    distant_market: dict | None = None
+
+    @property
+    def edition(self) -> str:
+        return self.rules.edition
 
     def level_index(self, industry: str, level: int) -> int:
         """Where ``level`` sits in the industry's list of levels (Lancashire's shipyards start at level 0)."""
@@ -221,7 +238,7 @@ class GameFacts:
         return {self.industry_card_name(inds): inds for inds, _, _ in self.industry_cards}
 
 
-def _tile(industry: str, row: dict) -> TileSpec:
+def _tile(industry: str, row: dict[str, Any]) -> TileSpec:
     return TileSpec(
         industry=industry, level=row["level"], count=row["count"], cost=row["cost"], coal=row["coal"],
         iron=row["iron"], beer=row["beer"], produces=row["produces"], vp=row["vp"], income=row["income"],
@@ -229,7 +246,7 @@ def _tile(industry: str, row: dict) -> TileSpec:
     )
 
 
-def _location(row: dict) -> Location:
+def _location(row: dict[str, Any]) -> Location:
     bonus = row.get("beer_bonus")
     return Location(
         name=row["name"], kind=row["kind"], slots=tuple(tuple(s) for s in row.get("slots", ())),
@@ -241,22 +258,44 @@ def _location(row: dict) -> Location:
 
 
 @cache
-def load_facts(game: str) -> GameFacts:
-    """Read ``brass_nb/data/<game>.json`` once per process."""
-    try:
-        text = resources.files("brass_nb.data").joinpath(f"{game}.json").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(known_games())}") from None
-    raw = json.loads(text)
-    links = [LinkSpace(i, tuple(l["ends"]), l["canal"], l["rail"], " - ".join(l["ends"][:2]))
-             for i, l in enumerate(raw["links"])]
-    cards = raw["cards"]
+def _raw(game: str) -> dict[str, Any]:
+    """The parsed data file of ``game``; only known game names are ever opened (never a path)."""
+    if game not in known_games():
+        raise UnknownName([Step("game.unknown", {"game": game, "games": known_games()}, ok=False)])
+    raw: dict[str, Any] = json.loads(resources.files("brass_nb.data").joinpath(f"{game}.json").read_text(
+        encoding="utf-8"))
+    return raw
+
+
+@cache
+def _board(game: str) -> Board:
+    raw = _raw(game)
+    links = [LinkSpace(i, tuple(row["ends"]), row["canal"], row["rail"], " - ".join(row["ends"][:2]))
+             for i, row in enumerate(raw["links"])]
+    return Board([_location(r) for r in raw["locations"]], links,
+                 [tuple(v["ends"]) for v in raw.get("virtual_links", ())])
+
+
+def editions(game: str) -> tuple[str, ...]:
+    """The editions a game's data file describes, the default first."""
+    return tuple(_raw(game)["editions"])
+
+
+@cache
+def load_facts(game: str, edition: str | None = None) -> GameFacts:
+    """Read ``brass_nb/data/<game>.json`` once per process and edition (default: the file's first edition)."""
+    raw = _raw(game)
+    edition = edition or editions(game)[0]
+    if edition not in raw["editions"]:
+        raise UnknownName([Step("edition.unknown", {"game": raw["title"], "edition": edition,
+                                                    "editions": editions(game)}, ok=False)])
+    overlay = dict(raw["editions"][edition])
+    cards = overlay.pop("cards", raw["cards"])
     return GameFacts(
-        game=raw["game"], title=raw["title"], player_counts=tuple(raw["player_counts"]),
+        game=raw["game"], title=raw["title"], rules=build_ruleset(raw["game"], edition, raw["rules"], overlay),
         industries=tuple(raw["industries"]), industry_names=raw["industry_names"],
         sold_industries=tuple(raw["sold_industries"]), resource_of=raw["resource_of"],
-        board=Board([_location(r) for r in raw["locations"]], links,
-                    [tuple(v["ends"]) for v in raw.get("virtual_links", ())]),
+        board=_board(game),
         tiles={ind: tuple(_tile(ind, r) for r in rows) for ind, rows in raw["tiles"].items()},
         merchant_tiles=tuple((m["min_players"], tuple(m["buys"])) for m in raw["merchant_tiles"]),
         location_cards=tuple((c["town"], c["copies"], c["min_players"]) for c in cards["locations"]),
@@ -266,14 +305,13 @@ def load_facts(game: str) -> GameFacts:
                  for k, v in raw["markets"].items()},
         income_levels=tuple(raw["income_track"]["levels_by_space"]),
         start_income_space=raw["income_track"]["start_space"],
-        constants=raw["constants"],
         translations=raw.get("translations", {}),
         flips_on_build=tuple(raw.get("flips_on_build", ())),
         trade_industries=tuple(raw.get("trade_industries", ())),
-        distant_market=raw.get("distant_market"),
     )
 
 
-def known_games() -> list[str]:
+@cache
+def known_games() -> tuple[str, ...]:
     """The games that have a data file."""
-    return sorted(p.name[:-5] for p in resources.files("brass_nb.data").iterdir() if p.name.endswith(".json"))
+    return tuple(sorted(p.name[:-5] for p in resources.files("brass_nb.data").iterdir() if p.name.endswith(".json")))

@@ -3,62 +3,194 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
-from itertools import combinations
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Union
+from typing import TYPE_CHECKING, Any, cast, get_args, overload
 
 from brass_nb.rules import actions as A
-from brass_nb.rules.build import build_actions, plan_build
-from brass_nb.rules.cards import discard, pass_actions, plan_pass, plan_scout, scout_actions
-from brass_nb.rules.develop import develop_actions, plan_develop
-from brass_nb.rules.errors import IllegalAction
+from brass_nb.rules import queries
+from brass_nb.rules.build import build_actions, double_build_card_pairs, plan_build, plan_double_build_cards
+from brass_nb.rules.cards import pass_actions, plan_pass, plan_scout, scout_actions
+from brass_nb.rules.cotton import cotton_sale_actions, plan_cotton_sale
+from brass_nb.rules.develop import Which, develop_actions, plan_develop
+from brass_nb.rules.errors import GameSetupError, IllegalAction, UnknownName, refusal
 from brass_nb.rules.facts import GameFacts, load_facts
-from brass_nb.rules.income import loan_actions, plan_loan, plan_remove, remove_actions, settle_shortfall
+from brass_nb.rules.income import (
+    loan_actions,
+    plan_loan,
+    plan_remove,
+    removable_tiles,
+    remove_actions,
+    settle_shortfall,
+)
 from brass_nb.rules.network import network_actions, plan_network
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan
 from brass_nb.rules.records import Explanation, Step
-from brass_nb.rules.cotton import cotton_sale_actions, plan_cotton_sale
+from brass_nb.rules.ruleset import SaleKind
+from brass_nb.rules.scoring import industry_scores, link_scores, ranking
 from brass_nb.rules.sell import plan_sell, sell_actions
 from brass_nb.rules.state import Player, State
-from brass_nb.rules import queries
-from brass_nb.rules.scoring import industry_scores, link_scores, ranking
-from brass_nb.rules.turns import finish_action, pay_income_from, setup
-from brass_nb.rules.view import View
+from brass_nb.rules.turns import actions_this_turn, finish_action, pay_income_from, setup
+from brass_nb.rules.view import SharedSearches, View
+
+if TYPE_CHECKING:
+    from brass_nb.bots.hints import Hint  # the bots sit above the rules: imported only when asked
 
 SAVE_FORMAT = "brass_nb.game"
+SAVE_VERSION = 1
 
-# Phases of a compound action: which continuation actions they accept, and what "done" means.
-_CONTINUATIONS = {
-    "sell": ("sell", "sell another of your industries, or done"),
-    "rail2": ("network", "build a second rail, or done"),
-    "develop2": ("develop", "develop a second tile, or done"),
-    "bonus_develop": ("develop", "take Gloucester's free develop, or done to decline it"),
-    "double_cards": ("discard", "choose the two cards of the double-card build"),
+SalePlanner = Callable[[View, int, A.Sell, bool], Plan]
+SaleGenerator = Callable[[View, int, bool], list[A.Sell]]
+
+
+@dataclass(frozen=True)
+class SaleRules:
+    """What the sell action is in this game, chosen once when the game is created."""
+
+    plan: SalePlanner
+    generate: SaleGenerator
+
+
+SALES = {
+    SaleKind.MERCHANTS: SaleRules(plan_sell, sell_actions),
+    SaleKind.COTTON: SaleRules(plan_cotton_sale, cotton_sale_actions),
 }
 
 
-class LegalActions(list):
-    """The legal actions of a position; prints one action per line in notation."""
+@dataclass(frozen=True)
+class PhaseRules:
+    """One compound-action phase: the action type it takes (besides ``done``), its validator and generator."""
+
+    takes: type[A.Action]
+    plan: Callable[[View, int, Any], Plan]
+    generate: Callable[[View, int], Sequence[A.Action]]
+    done_ends_it: bool = True
+
+
+OUT_OF_PHASE = {
+    A.Done: "phase.nothing_to_finish",
+    A.Discard: "phase.no_double_build",
+    A.Remove: "phase.no_shortfall",
+}
+"""Actions that only answer a phase, with the refusal they get when no such phase is open."""
+
+
+def _kind(action_type: type[A.Action]) -> str:
+    kind: str = action_type._field_defaults["kind"]
+    return kind
+
+
+class LegalActions(Sequence[A.Action]):
+    """The legal actions of a position, read-only; prints one action per line in notation.
+
+    Supports ``len``, iteration, indexing, ``in``, ``count`` and ``index``, and equals any sequence of the
+    same actions (``game.legal_actions() == []`` once the game is over).
+    """
+
+    def __init__(self, actions: Iterable[A.Action]):
+        self._actions = tuple(actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    @overload
+    def __getitem__(self, index: int) -> A.Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[A.Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> A.Action | tuple[A.Action, ...]:
+        return self._actions[index]
+
+    def __iter__(self) -> Iterator[A.Action]:
+        return iter(self._actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._actions
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and not isinstance(other, str) and self._actions == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self._actions)
+
+    def __repr__(self) -> str:
+        return f"LegalActions({len(self)} actions)"
 
     def __str__(self) -> str:
-        return "\n".join(str(a) for a in self)
+        return "\n".join(str(a) for a in self._actions)
 
     def texts(self) -> list[str]:
-        return [str(a) for a in self]
+        return [str(a) for a in self._actions]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the validator says of an action here, without the power to apply it: the steps it would explain
+    (when legal) and every failing condition, most fundamental first."""
+
+    action: A.Action
+    steps: tuple[Step, ...]
+    failures: tuple[Step, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def reasons(self) -> list[Step]:
+        return list(self.failures)
 
 
 class Game:
     """One game of Brass. Create it with :func:`brass_nb.new_game` or :func:`brass_nb.load_game`."""
 
-    def __init__(self, origin: Callable[[], State], start: dict):
+    def __init__(self, origin: Callable[[], State], start: dict[str, Any]):
         self._origin = origin
         self._start = start
         self.state = origin()
         self.log: list[A.Action] = []
         self._redo: list[A.Action] = []
-        self._view: View | None = None
-        self._legal: LegalActions | None = None
+        self._view: tuple[int, View] | None = None          # cached for one state version
+        self._legal: tuple[int, LegalActions] | None = None
+        self._searches = SharedSearches()
+        sale = SALES[self.facts.rules.sale]
+        self._actions: dict[type, Callable[[View, int, Any], Plan]] = {
+            A.Build: plan_build,
+            A.Network: lambda view, player, action: plan_network(view, player, action, second=False),
+            A.Develop: lambda view, player, action: plan_develop(view, player, action, Which.FIRST),
+            A.Sell: lambda view, player, action: sale.plan(view, player, action, True),
+            A.Loan: plan_loan,
+            A.Scout: plan_scout,
+            A.Pass: plan_pass,
+        }
+        self._generators: tuple[Callable[[View, int], Sequence[A.Action]], ...] = (
+            build_actions,
+            lambda view, player: network_actions(view, player, second=False),
+            lambda view, player: develop_actions(view, player, Which.FIRST),
+            lambda view, player: sale.generate(view, player, True),
+            loan_actions, scout_actions, pass_actions,
+        )
+        self._phases: dict[Phase, PhaseRules] = {
+            Phase.SELL: PhaseRules(A.Sell, lambda view, player, action: sale.plan(view, player, action, False),
+                                   lambda view, player: sale.generate(view, player, False)),
+            Phase.RAIL2: PhaseRules(A.Network, lambda view, player, action: plan_network(view, player, action, True),
+                                    lambda view, player: network_actions(view, player, second=True)),
+            Phase.DEVELOP2: PhaseRules(A.Develop,
+                                       lambda view, player, action: plan_develop(view, player, action, Which.SECOND),
+                                       lambda view, player: develop_actions(view, player, Which.SECOND)),
+            Phase.BONUS_DEVELOP: PhaseRules(A.Develop,
+                                            lambda view, player, action: plan_develop(view, player, action, Which.FREE),
+                                            lambda view, player: develop_actions(view, player, Which.FREE)),
+            Phase.DOUBLE_CARDS: PhaseRules(A.Discard, plan_double_build_cards,
+                                           lambda view, player: double_build_card_pairs(view.state, player),
+                                           done_ends_it=False),
+            Phase.SHORTFALL: PhaseRules(A.Remove,
+                                        plan_remove,
+                                        lambda view, player: remove_actions(view.state, player),
+                                        done_ends_it=False),
+        }
 
     # ------------------------------------------------------------ reading the position
 
@@ -88,13 +220,68 @@ class Game:
         return self.state.over
 
     @property
-    def phase(self) -> str | None:
+    def phase(self) -> Phase | None:
         """None between actions, else the compound action or decision in progress."""
         if self.state.shortfall:
-            return "shortfall"
-        return self.state.pending[0] if self.state.pending else None
+            return Phase.SHORTFALL
+        return Phase(self.state.pending[0]) if self.state.pending else None
 
-    def scores(self) -> list[dict]:
+    def _actor(self) -> int:
+        """The player to decide, for code that only runs while the game goes on."""
+        player = self.state.current_player
+        if player is None:
+            raise IllegalAction([Step("game.over", {"ranking": ranking(self.state)}, ok=False)])
+        return player
+
+    def _shortfall(self) -> tuple[int, int, int]:
+        if self.state.shortfall is None:
+            raise IllegalAction([Step("phase.no_shortfall", ok=False)])
+        return self.state.shortfall
+
+    # Read-only views of what a teacher or a test asks about; each returns a copy, so nothing changes the game
+    # behind its back.
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """Player indices in this round's turn order."""
+        return tuple(self.state.order)
+
+    @property
+    def actions_left(self) -> int:
+        """Actions the player to act may still take this turn (0 once the game is over)."""
+        if self.state.over:
+            return 0
+        return actions_this_turn(self.state) - self.state.actions_done
+
+    @property
+    def spent_this_round(self) -> tuple[int, ...]:
+        """Money each player has spent this round (what the next turn order is decided by; loans are not spending)."""
+        return tuple(p.spent_this_round for p in self.state.players)
+
+    @property
+    def supply(self) -> dict[str, int]:
+        """Cubes and barrels in the general supply (negative: taken out of an unlimited supply)."""
+        return dict(self.state.supply)
+
+    @property
+    def wild_piles(self) -> dict[str, int]:
+        """Wild cards left in each face-up pile."""
+        return dict(self.state.wilds)
+
+    @property
+    def merchant_beer(self) -> dict[str, int]:
+        """Beer barrels beside each merchant tile, by merchant space."""
+        return {label: m.beer for label, m in self.state.merchants.items()}
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.state.deck)
+
+    def hand(self, player: int) -> tuple[str, ...]:
+        """A player's cards, sorted."""
+        return tuple(sorted(self.state.players[player].hand))
+
+    def scores(self) -> list[dict[str, Any]]:
         """Ranking (best first) by VP, then income level, then money; equal players share a place."""
         return ranking(self.state)
 
@@ -109,7 +296,12 @@ class Game:
         return sorted(self.view().network(player), key=list(self.facts.board.locations).index)
 
     def connected(self, location: str) -> dict[str, int]:
-        """Every location connected to ``location`` by anyone's links, with its distance in links (nearest first)."""
+        """Every location connected to ``location`` by anyone's links, with its distance in links (nearest first).
+
+        :raises UnknownName: no location has that name (the ``query.unknown_location`` refusal).
+        """
+        if location not in self.facts.board.locations:
+            raise UnknownName([queries.unknown_location(self.view(), location)])
         reach = self.view().reachable((location,))
         return dict(sorted(reach.items(), key=lambda item: (item[1], list(self.facts.board.locations).index(item[0]))))
 
@@ -119,25 +311,24 @@ class Game:
 
     def beer_sources(self, location: str, player: int | None = None) -> Step:
         """Beer ``player`` (default: the one to act) could use at ``location``: own anywhere, others' if connected."""
-        return queries.beer_sources(self.view(), self.current_player if player is None else player, location)
+        return queries.beer_sources(self.view(), self._actor() if player is None else player, location)
 
     def income_space(self, space: int) -> Step:
         """The income level a track space shows, its band of spaces, and where a loan from there would land."""
-        c = self.facts.constants
-        largest = max(levels for _, levels in c["loan_options"])   # Lancashire's £30 loan, Birmingham's only one
-        return queries.income_space(self.facts.income_levels, space, largest, c["min_income_level"])
+        rules = self.facts.rules
+        return queries.income_space(self.facts.income_levels, space, rules.largest_loan, rules.min_income_level)
 
     def score_preview(self) -> Explanation:
         """What each link and flipped industry would score if the era ended now (nothing changes)."""
         return Explanation("score preview", None, link_scores(self.state) + industry_scores(self.state))
 
     def view(self) -> View:
-        if self._view is None:
-            self._view = View(self.state)
-        return self._view
+        if self._view is None or self._view[0] != self.state.version:
+            self._view = (self.state.version, View(self.state, self._searches))
+        return self._view[1]
 
-    def picture(self, highlight=None, network: int | None = None, connected: str | None = None,
-                language: str | None = None):
+    def picture(self, highlight: Any = None, network: int | None = None, connected: str | None = None,
+                language: str | None = None) -> Any:
         """The position as a picture (shows itself in Jupyter; ``.figure()`` gives the matplotlib figure).
 
         ``highlight`` takes a step, an explanation or a list of steps; ``network`` a player index;
@@ -148,11 +339,16 @@ class Game:
         return Picture(self, highlight=highlight, network=network, connected=connected, language=language)
 
     def _repr_png_(self) -> bytes:
-        return self.picture()._repr_png_()
+        png: bytes = self.picture()._repr_png_()
+        return png
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """The picture with the width Jupyter should show it at (see ``brass_nb.plot.geometry``)."""
+        return self.picture()._repr_mimebundle_(include, exclude)
 
     def __repr__(self) -> str:
         s = self.state
-        status = "game over" if s.over else f"Player {self.current_player + 1} (index {self.current_player}) to act"
+        status = "game over" if s.over else f"Player {self._actor() + 1} to act"
         return f"<Game {self.facts.game} {len(s.players)}p, {s.era} era round {s.round}, {status}>"
 
     # ------------------------------------------------------------ actions
@@ -161,153 +357,74 @@ class Game:
         """Read an action written in notation (see :mod:`brass_nb.rules.actions`)."""
         return A.parse(self.facts, text)
 
+    def _action(self, action: A.Action | str) -> A.Action:
+        """An action object as given, or read from notation (anything else is a :class:`NotationError`)."""
+        if isinstance(action, get_args(A.Action)):
+            return cast(A.Action, action)
+        return self.parse(cast(str, action))                 # parse refuses anything that is not text
+
     def legal_actions(self) -> LegalActions:
         """Every legal action of the player to act, each stating all its choices."""
-        if self._legal is None:
-            self._legal = LegalActions(self._generate())
-        return self._legal
+        if self._legal is None or self._legal[0] != self.state.version:
+            self._legal = (self.state.version, LegalActions(self._generate()))
+        return self._legal[1]
 
     def _generate(self) -> list[A.Action]:
-        state = self.state
-        if state.over:
+        if self.state.over:
             return []
-        view, player = self.view(), self.current_player
-        phase = self.phase
-        if phase == "shortfall":
-            return remove_actions(state, player)
-        if phase == "sell":
-            return self._sell_actions(view, player, first=False) + [A.Done()]
-        if phase == "rail2":
-            return network_actions(view, player, second=True) + [A.Done()]
-        if phase == "double_cards":
-            return [A.Discard(pair) for pair in dict.fromkeys(combinations(sorted(state.players[player].hand), 2))]
-        if phase in ("develop2", "bonus_develop"):
-            kind = "free" if phase == "bonus_develop" else "second"
-            return develop_actions(view, player, kind) + [A.Done()]
-        return (build_actions(view, player) + network_actions(view, player, second=False)
-                + develop_actions(view, player, "first") + self._sell_actions(view, player, first=True)
-                + loan_actions(view, player) + scout_actions(view, player) + pass_actions(view, player))
+        view, player, phase = self.view(), self._actor(), self.phase
+        if phase is None:
+            return [action for generate in self._generators for action in generate(view, player)]
+        rules = self._phases[phase]
+        return [*rules.generate(view, player), *([A.Done()] if rules.done_ends_it else [])]
 
     def _plan(self, action: A.Action) -> Plan:
         """The validator for ``action`` in this position: the single source of every reason."""
-        state = self.state
         plan = Plan()
-        if state.over:
-            plan.fail("game.over", ranking=ranking(state))
+        if self.state.over:
+            plan.fail("game.over", ranking=ranking(self.state))
             return plan
-        view, player = self.view(), self.current_player
-        phase = self.phase
-        kind = action.kind
-        if phase == "shortfall":
-            owed = state.shortfall[1]
-            if kind != "remove":
-                plan.fail("phase.shortfall", player=player, owed=owed)
+        view, player, phase = self.view(), self._actor(), self.phase
+        if phase is None:
+            planner = self._actions.get(type(action))
+            if planner is None:
+                plan.fail(OUT_OF_PHASE[type(action)])
                 return plan
-            return plan_remove(view, player, action, owed)
-        if kind == "remove":
-            plan.fail("phase.no_shortfall")
+            return planner(view, player, action)
+        rules = self._phases[phase]
+        if isinstance(action, A.Done) and rules.done_ends_it:
+            plan.note("phase.done", phase=phase.value)
+            plan.apply = lambda state, expl: None
             return plan
-        if phase:
-            expected, _ = _CONTINUATIONS[phase]
-            if phase == "double_cards":
-                if kind != "discard":
-                    plan.fail("phase.finish_first", phase=phase, expected=expected, got=kind)
-                    return plan
-                return self._double_build_cards(view, player, action)
-            if kind == "done":
-                plan.note("phase.done", phase=phase)
-                plan.apply = lambda state, expl: None
-                return plan
-            if kind != expected:
-                plan.fail("phase.finish_first", phase=phase, expected=expected, got=kind)
-                return plan
-            if phase == "sell":
-                return self._sell_plan(view, player, action, first=False)
-            if phase == "rail2":
-                return plan_network(view, player, action, second=True)
-            return plan_develop(view, player, action, "free" if phase == "bonus_develop" else "second")
-        if kind == "done":
-            plan.fail("phase.nothing_to_finish")
+        if not isinstance(action, rules.takes):
+            if phase is Phase.SHORTFALL:
+                plan.fail("phase.shortfall", player=player, owed=self._shortfall()[1])
+            elif isinstance(action, A.Remove):
+                plan.fail("phase.no_shortfall")
+            else:
+                plan.fail("phase.finish_first", phase=phase.value, expected=_kind(rules.takes), got=action.kind)
             return plan
-        if kind == "discard":
-            plan.fail("phase.no_double_build")
-            return plan
-        if kind == "build":
-            plan = plan_build(view, player, action)
-            if plan.ok and action.card == A.TWO_CARDS:
-                plan.apply = self._await_two_cards(action)
-            return plan
-        if kind == "network":
-            return plan_network(view, player, action, second=False)
-        if kind == "develop":
-            return plan_develop(view, player, action, "first")
-        if kind == "sell":
-            return self._sell_plan(view, player, action, first=True)
-        if kind == "loan":
-            return plan_loan(view, player, action)
-        if kind == "scout":
-            return plan_scout(view, player, action)
-        return plan_pass(view, player, action)
+        return rules.plan(view, player, action)
 
-    def _await_two_cards(self, action: A.Build):
-        """A double-card build is checked first, then built once its two cards are named."""
-        def apply(state: State, expl: Explanation) -> list[str]:
-            state.double_build = action
-            expl.add("build.two_cards", (f"{action.location}[{action.slot}]",), player=self.current_player,
-                     industry=action.industry, location=action.location)
-            return ["double_cards"]
-        return apply
-
-    def _double_build_cards(self, view: View, player: int, action: A.Discard) -> Plan:
-        state = self.state
-        plan = Plan()
-        missing = Counter(action.cards) - Counter(state.players[player].hand)
-        if missing:
-            plan.fail("card.not_in_hand", card=", ".join(sorted(missing.elements())),
-                      hand=sorted(state.players[player].hand))
-            return plan
-        build = plan_build(view, player, state.double_build)
-        if build.failures:
-            return build
-
-        def apply(state: State, expl: Explanation) -> None:
-            for card in action.cards:
-                discard(state, player, card, "build", expl)
-            build.apply(state, expl)
-            state.double_build = None
-            state.actions_done += 1          # the double-card build is both actions of the turn
-
-        plan.steps = build.steps
-        plan.apply = apply
-        return plan
-
-    def _sell_plan(self, view: View, player: int, action: A.Sell, first: bool) -> Plan:
-        """Birmingham sells to merchants with beer; Lancashire sells cotton to ports or the distant market."""
-        if self.facts.distant_market:
-            return plan_cotton_sale(view, player, action, first)
-        return plan_sell(view, player, action, first)
-
-    def _sell_actions(self, view: View, player: int, first: bool) -> list[A.Sell]:
-        if self.facts.distant_market:
-            return cotton_sale_actions(view, player, first)
-        return sell_actions(view, player, first)
-
-    def why_not(self, action: Union[A.Action, str]) -> list[Step]:
+    def why_not(self, action: A.Action | str) -> list[Step]:
         """Every failing condition of ``action`` here (empty when it is legal)."""
-        if isinstance(action, str):
-            action = self.parse(action)
+        action = self._action(action)
         return self._plan(action).reasons()
 
-    def check(self, action: Union[A.Action, str]) -> Plan:
-        """The validator's full verdict (steps it would explain, or failures) without playing."""
-        if isinstance(action, str):
-            action = self.parse(action)
-        return self._plan(action)
+    def check(self, action: A.Action | str) -> Verdict:
+        """The validator's verdict (the steps it would explain, or every failure) without playing; read-only."""
+        action = self._action(action)
+        plan = self._plan(action)
+        return Verdict(action, tuple(plan.steps), tuple(plan.reasons()))
 
-    def play(self, action: Union[A.Action, str]) -> Explanation:
-        """Apply a legal action and explain it; raises :class:`IllegalAction` (changing nothing) otherwise."""
-        if isinstance(action, str):
-            action = self.parse(action)
+    def play(self, action: A.Action | str) -> Explanation:
+        """Apply a legal action and explain it; changes nothing and raises otherwise.
+
+        :raises NotationError: text that is not an action;
+        :raises IllegalAction: an action against the rules here;
+        :raises AmbiguousAction: an action that leaves a choice with several legal answers unnamed.
+        """
+        action = self._action(action)
         expl = self._apply(action)
         self._redo.clear()
         return expl
@@ -315,72 +432,56 @@ class Game:
     def _apply(self, action: A.Action) -> Explanation:
         plan = self._plan(action)
         if plan.failures:
-            raise IllegalAction(plan.reasons(), str(action))
+            raise refusal(plan.reasons(), str(action))
         state = self.state
-        player = self.current_player
+        player = self._actor()
         expl = Explanation(str(action), player, list(plan.steps))
         phase = self.phase
-        card = _card_of(action)
-        if card is not None:
-            discard(state, player, card, action.kind, expl)
+        assert plan.apply is not None, "a validator without failures always says how to apply the action"
         follow_ups = plan.apply(state, expl) or []
-        self._after(action, phase, follow_ups, expl)
+        self._after(phase, follow_ups, expl)
         self.log.append(action)
-        state.version += 1
-        self._view = None
-        self._legal = None
+        state.mark_changed()
         return expl
 
-    def _after(self, action: A.Action, phase: str | None, follow_ups: list[str], expl: Explanation) -> None:
-        """Decide what comes next: a continuation of this action, or the next action, turn or round."""
+    def _after(self, phase: Phase | None, follow_ups: list[Phase], expl: Explanation) -> None:
+        """Decide what comes next: a phase this action opened, the rest of the action, or the next action."""
         state = self.state
-        player = self.current_player
-        if phase == "shortfall":
-            who, owed, position, income_phase = state.shortfall
-            if state.players[who].money >= owed or not state.tiles_of(who):
+        player = self._actor()
+        if phase is Phase.SHORTFALL:
+            who, owed, position = self._shortfall()
+            if state.players[who].money >= owed or not removable_tiles(state, who):
                 state.shortfall = None
                 settle_shortfall(state, who, owed, expl)
-                pay_income_from(state, position + 1, expl, income_phase)
+                pay_income_from(state, position + 1, expl)
             return
-        stack = list(state.pending[1:] if phase else ())
-        next_phase = _continuation(action, state.era)
-        stack = follow_ups + ([next_phase] if next_phase else []) + stack
-        if "stop" in follow_ups:             # e.g. the distant market ran out of demand: the action ends
-            stack = []
+        rest = [Phase(p) for p in state.pending[1:]] if phase and state.pending else []
+        stack = [] if Phase.END in follow_ups else follow_ups + rest
         state.pending = None
         kept = []
+        view = View(state, self._searches)
         for p in stack:
-            if self._continuation_possible(p, player):
+            if self._phases[p].generate(view, player):
                 kept.append(p)
-            elif p == "bonus_develop":
+            elif p is Phase.BONUS_DEVELOP:
                 expl.add("sell.bonus_nothing_to_develop", (f"player:{player}",), player=player)
         if kept:
             state.pending = tuple(kept)
         else:
             finish_action(state, expl)
 
-    def _continuation_possible(self, phase: str, player: int) -> bool:
-        view = View(self.state)
-        if phase == "sell":
-            return bool(self._sell_actions(view, player, first=False))
-        if phase == "rail2":
-            return bool(network_actions(view, player, second=True))
-        if phase == "double_cards":
-            return True
-        return bool(develop_actions(view, player, "free" if phase == "bonus_develop" else "second"))
-
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent game at this position (log and redo included), made without replaying the log:
         cheap enough for bots to try every legal action on a copy."""
         twin = Game.__new__(Game)
-        twin._origin, twin._start = self._origin, self._start
+        twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
         twin.log, twin._redo = list(self.log), list(self._redo)
-        twin._view = None
-        twin._legal = None if self._legal is None else LegalActions(self._legal)
+        twin._view = None                    # a view belongs to one state object; the legal list is read-only
+        twin._searches = self._searches.share()
         return twin
 
-    def hint(self, budget: int | None = None):
+    def hint(self, budget: int | None = None) -> Hint:
         """A suggested action for the player to act, what it would do and why (see :mod:`brass_nb.bots.hints`);
         ``budget``: simulated decisions of look-ahead (0: one ply). The game is not changed."""
         from brass_nb.bots.hints import DEFAULT_BUDGET, hint
@@ -409,8 +510,6 @@ class Game:
         kept = self.state
         self.state = self._origin()
         self.log = []
-        self._view = None
-        self._legal = None
         for action in actions:
             self._apply(action)
         kept.adopt(self.state)
@@ -418,39 +517,32 @@ class Game:
 
     # ------------------------------------------------------------ saving
 
-    def to_json(self) -> dict:
-        return {"format": SAVE_FORMAT, "version": 1, **self._start, "actions": [str(a) for a in self.log]}
+    def position(self) -> str:
+        """This exact position as a position file (see :mod:`brass_nb.scenario.text`), like a chess FEN: it reads
+        back to an equal state, mid-turn, mid-action or mid-income included, and plays on identically."""
+        from brass_nb.scenario.model import Scenario
+        from brass_nb.scenario.text import write
+
+        return write(Scenario.from_game(self))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **self._start, "actions": [str(a) for a in self.log]}
 
     def save(self, path: str | Path) -> None:
         """Write the start (game, players, seed) and the action log as JSON; loading replays it."""
         Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-def _continuation(action: A.Action, era: str) -> str | None:
-    """The sub-decision that may follow ``action`` in the same action: more sales, a second rail or tile."""
-    if action.kind == "sell":
-        return "sell"
-    if action.kind == "network" and action.card is not None and era == "rail":
-        return "rail2"
-    if action.kind == "develop" and action.card is not None:
-        return "develop2"
-    return None
+def new_game(game: str = "birmingham", players: int = 2, seed: int | None = None, edition: str | None = None) -> Game:
+    """Set up a new game; the same ``seed`` always gives the same cards, merchants and turn order.
 
-
-def _card_of(action: A.Action) -> str | None:
-    """The card an action discards by itself (double-card builds discard theirs when they are named)."""
-    if action.kind == "scout":
-        return action.cards[0]
-    if action.kind == "discard" or getattr(action, "card", None) == A.TWO_CARDS:
-        return None
-    return getattr(action, "card", None)
-
-
-def new_game(game: str = "birmingham", players: int = 2, seed: int | None = None) -> Game:
-    """Set up a new game; the same ``seed`` always gives the same cards, merchants and turn order."""
-    facts = load_facts(game)
-    if players not in facts.player_counts:
-        raise ValueError(f"{facts.title} is for {', '.join(map(str, facts.player_counts))} players, not {players!r}")
+    ``edition`` picks one of the game's editions (Lancashire: "roxley", the default, or "2007" for Warfrog's Brass).
+    """
+    facts = load_facts(game, edition)
+    counts = facts.rules.player_counts
+    if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
+        raise GameSetupError([Step("game.players", {"game": facts.title, "edition": facts.rules.edition_name,
+                                                    "allowed": list(counts), "players": repr(players)}, ok=False)])
     if seed is None:
         seed = random.randrange(2**31)
 
@@ -459,4 +551,4 @@ def new_game(game: str = "birmingham", players: int = 2, seed: int | None = None
         setup(state)
         return state
 
-    return Game(origin, {"game": game, "players": players, "seed": seed})
+    return Game(origin, {"game": game, "edition": facts.edition, "players": players, "seed": seed})

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from brass_nb.rules.actions import Loan, Remove
+from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import remove_tile
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
-from brass_nb.rules.state import State
+from brass_nb.rules.state import State, Tile
 from brass_nb.rules.view import View
 
 
@@ -14,14 +15,19 @@ def highest_space(levels: tuple[int, ...], level: int) -> int:
     return max(i for i, lv in enumerate(levels) if lv == level)
 
 
-def loan_options(state: State) -> list[tuple[int, int]]:
-    """(money, income levels lost) of each loan the game offers."""
-    return [tuple(o) for o in state.facts.constants["loan_options"]]
-
-
 def loans_closed(state: State) -> bool:
     """Lancashire: no loans once the rail era's draw deck is empty."""
-    return state.facts.constants["loan_banned_when_rail_deck_empty"] and state.era == "rail" and not state.deck
+    return state.facts.rules.loans_end_with_rail_deck and state.era == "rail" and not state.deck
+
+
+def removal_value(state: State, tile: Tile) -> int:
+    """What giving up a tile to pay negative income raises: half its build cost, rounded down."""
+    return state.spec(tile).cost // 2
+
+
+def removable_tiles(state: State, player: int) -> list[tuple[str, Tile]]:
+    """The player's industries that negative income may force off: a tile that raises £0 can never help pay."""
+    return [(label, t) for label, t in state.tiles_of(player) if removal_value(state, t) > 0]
 
 
 def plan_loan(view: View, player: int, action: Loan) -> Plan:
@@ -29,20 +35,20 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
     p = state.players[player]
     plan = Plan()
     check_card_in_hand(plan, p.hand, action.card)
-    options = loan_options(state)
+    options = state.facts.rules.loans
     if loans_closed(state):
         plan.fail("loan.deck_empty", (f"player:{player}",))
         return plan
-    lowest = state.facts.constants["min_income_level"]
-    if action.amount is not None and action.amount not in [m for m, _ in options]:
-        plan.fail("loan.amount", amount=action.amount, amounts=[m for m, _ in options])
+    lowest = state.facts.rules.min_income_level
+    if action.amount is not None and action.amount not in [o.money for o in options]:
+        plan.fail("loan.amount", amount=action.amount, amounts=[o.money for o in options])
         return plan
-    chosen = [o for o in options if action.amount in (None, o[0])]
-    allowed = [o for o in chosen if p.income_level - o[1] >= lowest]
+    chosen = [o for o in options if action.amount in (None, o.money)]
+    allowed = [o for o in chosen if p.income_level - o.levels >= lowest]
     if len(allowed) > 1:
-        plan.fail("choice.ambiguous", resource="loan", options=[f"£{m}" for m, _ in allowed])
+        plan.fail("choice.ambiguous", resource="loan", options=[f"£{o.money}" for o in allowed])
         return plan
-    money, levels_lost = (allowed or chosen)[0]
+    money, levels_lost = (allowed or chosen)[0].money, (allowed or chosen)[0].levels
     new_level = p.income_level - levels_lost
     if new_level < lowest:
         plan.fail("loan.too_low", (f"player:{player}",), level=p.income_level, new_level=new_level, lowest=lowest)
@@ -50,6 +56,7 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
     to_space = highest_space(state.facts.income_levels, new_level)
 
     def apply(state: State, expl: Explanation) -> None:
+        discard(state, player, action.card, "loan", expl)
         me = state.players[player]
         before_space, before_level = me.income_space, me.income_level
         state.receive(me, money)
@@ -67,9 +74,9 @@ def loan_actions(view: View, player: int) -> list[Loan]:
     p = state.players[player]
     if loans_closed(state):
         return []
-    options = loan_options(state)
-    lowest = state.facts.constants["min_income_level"]
-    amounts = [m if len(options) > 1 else None for m, lost in options if p.income_level - lost >= lowest]
+    options = state.facts.rules.loans
+    lowest = state.facts.rules.min_income_level
+    amounts = [o.money if len(options) > 1 else None for o in options if p.income_level - o.levels >= lowest]
     return [Loan(card, amount) for amount in amounts for card in dict.fromkeys(p.hand)]
 
 
@@ -87,11 +94,13 @@ def collect_income(state: State, player: int, expl: Explanation) -> bool:
         state.pay(p, owed, spending=False)
         expl.add("income.negative", (f"player:{player}",), player=player, level=level, owed=owed, money_now=p.money)
         return True
-    if not state.tiles_of(player):
+    removable = removable_tiles(state, player)
+    if not removable:
         settle_shortfall(state, player, owed, expl)
         return True
     expl.add("income.shortfall", (f"player:{player}",), player=player, owed=owed, money=p.money,
-             tiles=[label for label, _ in state.tiles_of(player)])
+             tiles=[label for label, _ in removable],
+             kept=[label for label, t in state.tiles_of(player) if removal_value(state, t) == 0])
     return False
 
 
@@ -103,13 +112,16 @@ def settle_shortfall(state: State, player: int, owed: int, expl: Explanation) ->
     missing = owed - paid
     lost = min(missing, p.vp)
     p.vp -= lost
+    kept = [label for label, _ in state.tiles_of(player)] if missing else []
     expl.add("income.vp_loss" if missing else "income.negative", (f"player:{player}",), player=player,
-             level=p.income_level, owed=owed, paid=paid, missing=missing, vp_lost=lost, money_now=p.money)
+             level=p.income_level, owed=owed, paid=paid, missing=missing, vp_lost=lost, money_now=p.money,
+             kept=kept)
 
 
-def plan_remove(view: View, player: int, action: Remove, owed: int) -> Plan:
+def plan_remove(view: View, player: int, action: Remove) -> Plan:
     """Give up one of your own industries for half its cost (rounded down) to pay negative income."""
     state = view.state
+    owed = state.shortfall[1] if state.shortfall else 0
     plan = Plan()
     tile = state.tiles.get(action.slot)
     if tile is None or tile.owner != player:
@@ -120,7 +132,11 @@ def plan_remove(view: View, player: int, action: Remove, owed: int) -> Plan:
         plan.fail("shortfall.wrong_industry", (action.slot,), slot=action.slot, industry=tile.industry,
                   named=action.industry)
         return plan
-    value = state.spec(tile).cost // 2
+    value = removal_value(state, tile)
+    if value == 0:
+        plan.fail("shortfall.worthless", (action.slot,), slot=action.slot, industry=tile.industry,
+                  level=tile.level, cost=state.spec(tile).cost)
+        return plan
 
     def apply(state: State, expl: Explanation) -> None:
         me = state.players[player]
@@ -135,4 +151,4 @@ def plan_remove(view: View, player: int, action: Remove, owed: int) -> Plan:
 
 
 def remove_actions(state: State, player: int) -> list[Remove]:
-    return [Remove(t.industry, label) for label, t in state.tiles_of(player)]
+    return [Remove(t.industry, label) for label, t in removable_tiles(state, player)]

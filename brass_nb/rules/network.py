@@ -2,24 +2,18 @@
 from __future__ import annotations
 
 from brass_nb.rules.actions import Network
+from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import consume
 from brass_nb.rules.facts import LinkSpace
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.sourcing import plan_beer, plan_coal
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
-
 # Coal and beer for a new link are searched from all its ends at once. Counting the new link itself
 # would change nothing: it only joins those ends, which are all at distance 0 already.
-
-
-def _link_terms(state: State, second: bool) -> dict:
-    c = state.facts.constants
-    if second:
-        return c["second_rail_link"]
-    return c["canal_link"] if state.era == "canal" else c["rail_link"]
 
 
 def _check_space(view: View, player: int, link: LinkSpace, plan: Plan) -> None:
@@ -36,7 +30,7 @@ def _check_space(view: View, player: int, link: LinkSpace, plan: Plan) -> None:
     if any(end in network for end in link.ends):
         plan.note("network.link", entities, link=link.label, ends=list(link.ends), era=state.era, why="network",
                   touching=[e for e in link.ends if e in network])
-    elif not state.has_anything_built(player) and state.facts.constants["first_link_anywhere"]:
+    elif not state.has_anything_built(player) and state.facts.rules.first_link_anywhere:
         plan.note("network.link", entities, link=link.label, ends=list(link.ends), era=state.era, why="first_link")
     else:
         plan.fail("network.not_in_network", entities, link=link.label, network=sorted(network))
@@ -52,34 +46,38 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
             plan.fail("network.second_card", card=action.card)
     else:
         check_card_in_hand(plan, p.hand, action.card)
-    link = next((l for l in state.facts.board.links if l.label == action.link), None)
+    link = next((space for space in state.facts.board.links if space.label == action.link), None)
     if link is None:
         plan.fail("network.unknown_link", link=action.link)
         return plan
     _check_space(view, player, link, plan)
-    terms = _link_terms(state, second)
-    coal = plan_coal(view, link.ends, terms["coal"], consumer=link.label)
+    terms = state.facts.rules.link_cost(state.era, second)
+    coal = plan_coal(view, link.ends, terms.coal, consumer=link.label)
     coal_choice = plan.choose_sources(coal, action.coal)
     beer_choice: tuple[str, ...] | None = ()
-    if terms.get("beer"):
-        beer_choice = plan.choose_sources(plan_beer(view, player, link.ends, terms["beer"]), action.beer)
+    if terms.beer:
+        beer_choice = plan.choose_sources(plan_beer(view, player, link.ends, terms.beer), action.beer)
     elif action.beer:
         plan.fail("network.beer_not_needed", beer=list(action.beer))
-    total = terms["cost"] + coal.market_cost
+    total = terms.money + coal.market_cost
     if total > p.money:
-        plan.fail("money.short", need=total, have=p.money, cost=terms["cost"], coal_market=coal.market_cost)
+        plan.fail("money.short", need=total, have=p.money, cost=terms.money, coal_market=coal.market_cost)
     if plan.failures:
         return plan
 
-    def apply(state: State, expl: Explanation) -> None:
+    def apply(state: State, expl: Explanation) -> list[Phase]:
         me = state.players[player]
-        state.pay(me, terms["cost"])
+        if not second:
+            discard(state, player, action.card, "network", expl)
+        state.pay(me, terms.money)
         state.links[link.index] = player
+        state.links_changed()
         me.links_left -= 1
         expl.add("network.place", (f"link:{link.index}",), link=link.label, player=player, era=state.era,
-                 cost=terms["cost"], second=second, money_left=me.money)
+                 cost=terms.money, coal=terms.coal, beer=terms.beer, second=second, money_left=me.money)
         consume(state, "coal", coal_choice, player, expl, link.ends)
         consume(state, "beer", beer_choice, player, expl, link.ends)
+        return [Phase.RAIL2] if state.era == "rail" and not second else []
 
     plan.apply = apply
     return plan
@@ -88,11 +86,11 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
 def network_actions(view: View, player: int, second: bool) -> list[Network]:
     state = view.state
     p = state.players[player]
-    terms = _link_terms(state, second)
-    if p.links_left <= 0 or p.money < terms["cost"]:
+    terms = state.facts.rules.link_cost(state.era, second)
+    if p.links_left <= 0 or p.money < terms.money:
         return []
     network = view.network(player)
-    anywhere = not state.has_anything_built(player) and state.facts.constants["first_link_anywhere"]
+    anywhere = not state.has_anything_built(player) and state.facts.rules.first_link_anywhere
     cards = [None] if second else list(dict.fromkeys(p.hand))
     out = []
     for link in state.facts.board.links:
@@ -100,15 +98,15 @@ def network_actions(view: View, player: int, second: bool) -> list[Network]:
             continue
         if not anywhere and not any(end in network for end in link.ends):
             continue
-        coal = plan_coal(view, link.ends, terms["coal"])
-        if coal.failure or terms["cost"] + coal.market_cost > p.money:
+        coal = plan_coal(view, link.ends, terms.coal)
+        if coal.failure or terms.money + coal.market_cost > p.money:
             continue
-        beers: list = [None]
-        if terms.get("beer"):
-            beer = plan_beer(view, player, link.ends, terms["beer"])
+        beers: list[tuple[str, ...] | None] = [None]
+        if terms.beer:
+            beer = plan_beer(view, player, link.ends, terms.beer)
             if beer.failure:
                 continue
-            beers = beer.options
+            beers = list(beer.options)
         for card in cards:
             for c in coal.options:
                 for b in beers:

@@ -1,10 +1,12 @@
 """The shape every action validator returns: the reasons it found, and what to do if legal."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from brass_nb.rules.catalog import refusal_rank
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.sourcing import SourcePlan
 from brass_nb.rules.state import State
@@ -25,7 +27,7 @@ class Plan:
 
     steps: list[Step] = field(default_factory=list)
     failures: list[Step] = field(default_factory=list)
-    apply: Callable[[State, Explanation], list[str] | None] | None = None
+    apply: Callable[[State, Explanation], list[Phase] | None] | None = None
 
     @property
     def ok(self) -> bool:

@@ -2,15 +2,20 @@
 from __future__ import annotations
 
 from brass_nb.rules.records import Step
+from brass_nb.rules.ruleset import LoanOption
 from brass_nb.rules.sourcing import breweries_for, connected_mines, holder_facts
 from brass_nb.rules.view import View
+
+
+def unknown_location(view: View, location: str) -> Step:
+    """The refusal of every query about a place the board does not have."""
+    return Step("query.unknown_location", {"location": location, "locations": sorted(view.board.locations)}, ok=False)
 
 
 def coal_sources(view: View, location: str) -> Step:
     """Where coal used at ``location`` would come from: connected mines with coal by distance, then the market."""
     if location not in view.board.locations:
-        return Step("query.unknown_location", {"location": location, "locations": sorted(view.board.locations)},
-                    ok=False)
+        return unknown_location(view, location)
     reach = view.reachable((location,))
     mines = connected_mines(view, reach)
     merchants = view.trade_reached(reach)
@@ -22,6 +27,7 @@ def coal_sources(view: View, location: str) -> Step:
         "nearest": [label for d, _, label, _, _ in mines if d == mines[0][0]] if mines else [],
         "unconnected": unconnected, "merchants": merchants,
         "market_price": view.state.market_price("coal"), "market_cubes": view.state.markets["coal"],
+        "trade_kind": view.trade_kind,
     }, (location,) + tuple(m[2] for m in mines) + tuple(merchants))
 
 
@@ -36,23 +42,23 @@ def iron_sources(view: View) -> Step:
 def beer_sources(view: View, player: int, location: str) -> Step:
     """Beer ``player`` could use at ``location``: own breweries anywhere, others' only if connected."""
     if location not in view.board.locations:
-        return Step("query.unknown_location", {"location": location, "locations": sorted(view.board.locations)},
-                    ok=False)
+        return unknown_location(view, location)
     own, connected, unconnected = breweries_for(view, player, view.reachable((location,)))
     return Step("query.beer_sources", {"player": player, "location": location, "own": own, "connected": connected,
                                        "unconnected": unconnected},
                 (location,) + tuple(c["source"] for c in own + connected))
 
 
-def income_space(levels: tuple[int, ...], space: int, loan_levels: int, lowest: int) -> Step:
-    """What income level a track space shows, which spaces share it, and what a loan would do from there."""
+def income_space(levels: tuple[int, ...], space: int, loan: LoanOption, lowest: int) -> Step:
+    """What income level a track space shows, which spaces share it, and what the largest loan would do there."""
     if not 0 <= space < len(levels):
         return Step("query.bad_space", {"space": space, "last": len(levels) - 1}, ok=False)
     level = levels[space]
     band = [i for i, lv in enumerate(levels) if lv == level]
-    after_loan = level - loan_levels
+    after_loan = level - loan.levels
     return Step("query.income_space", {
         "space": space, "level": level, "first_space": band[0], "last_space": band[-1], "band_size": len(band),
+        "loan_money": loan.money, "loan_levels": loan.levels, "lowest": lowest,
         "loan_level": after_loan if after_loan >= lowest else None,
         "loan_space": max(i for i, lv in enumerate(levels) if lv == after_loan) if after_loan >= lowest else None,
     }, (f"space:{space}",))

@@ -6,7 +6,6 @@ import random
 from brass_nb.rules.actions import Action
 from brass_nb.rules.game import Game, new_game
 
-
 # Weights per action kind: random games should reach sales, flips and scoring, not drown in passes and loans.
 KIND_WEIGHTS = {"sell": 12, "build": 8, "network": 4, "develop": 2, "done": 2, "remove": 1, "scout": 1,
                 "loan": 1, "pass": 1, "discard": 1}
@@ -22,9 +21,9 @@ def random_action(game: Game, rng: random.Random) -> Action:
     return rng.choice(by_kind[kind])
 
 
-def random_game(players: int, seed: int, game: str = "birmingham") -> Game:
+def random_game(players: int, seed: int, game: str = "birmingham", edition: str | None = None) -> Game:
     """Play a whole game with :func:`random_action` (the same seed gives the same game)."""
-    g = new_game(game, players=players, seed=seed)
+    g = new_game(game, players=players, seed=seed, edition=edition)
     rng = random.Random(seed)
     while not g.is_over:
         g.play(random_action(g, rng))

@@ -1,20 +1,23 @@
 """Era-end scoring as records: computed without changing anything, so a position can be previewed."""
 from __future__ import annotations
 
+from typing import Any
+
 from brass_nb.rules.records import Step
 from brass_nb.rules.state import State
 
 
 def link_scores(state: State) -> list[Step]:
-    """Each link scores the link icons at all its ends: flipped industries (any owner) and merchants' printed
-    icons; not the number of tiles, nor their VP."""
+    """Each link scores at all its ends: the link icons of flipped industries (any owner; in Lancashire one per
+    flipped tile) and the icons printed at merchants or external locations; never the tiles' VP."""
     board = state.facts.board
-    icons_at: dict[str, list[dict]] = {}
+    icons_at: dict[str, list[dict[str, Any]]] = {}
     for label, t in state.tiles.items():
         if t.flipped:
             icons_at.setdefault(board.slot_of[label][0], []).append(
                 {"slot": label, "owner": t.owner, "industry": t.industry, "level": t.level,
                  "icons": state.spec(t).link_vp})
+    counts = state.facts.rules.link_scoring.value
     steps = []
     for index, owner in sorted(state.links.items()):
         link = board.links[index]
@@ -23,11 +26,12 @@ def link_scores(state: State) -> list[Step]:
             parts = list(icons_at.get(end, []))
             printed = board.locations[end].link_vp
             if printed:
-                parts.append({"merchant": end, "icons": printed})
+                parts.append({"printed": end, "kind": board.locations[end].kind, "icons": printed})
             ends.append({"location": end, "icons": sum(p["icons"] for p in parts), "parts": parts})
         contributors = tuple(p["slot"] for e in ends for p in e["parts"] if "slot" in p)
         steps.append(Step("score.link", {"link": link.label, "owner": owner, "ends": ends,
-                                         "vp": sum(e["icons"] for e in ends)}, (f"link:{index}",) + contributors))
+                                         "vp": sum(e["icons"] for e in ends), "counts": counts},
+                          (f"link:{index}",) + contributors))
     return steps
 
 
@@ -38,28 +42,28 @@ def industry_scores(state: State) -> list[Step]:
             for label, t in state.tiles.items() if t.flipped]
 
 
-def ranking(state: State) -> list[dict]:
-    """Players best first: most VP, then highest income level, then most money (Lancashire: then earlier in the
-    final turn order); players equal on all of these share a place.
+def ranking(state: State) -> list[dict[str, Any]]:
+    """Players best first: most VP, then the ruleset's tie-breaks in order (income level, money, and in Lancashire
+    the final turn order); players equal on all of these share a place.
 
     ``behind_by`` names what put a player below the one ranked just above (None when they share the place).
     """
-    by_order = state.facts.constants["turn_order_breaks_ties"]
-    names = ("vp", "income_level", "money") + (("turn_order",) if by_order else ())
+    names = ("vp",) + state.facts.rules.tie_breaks
 
     def key(i: int) -> tuple[int, ...]:
         p = state.players[i]
-        return (p.vp, p.income_level, p.money) + ((-state.order.index(i),) if by_order else ())
+        value = {"vp": p.vp, "income_level": p.income_level, "money": p.money, "turn_order": -state.order.index(i)}
+        return tuple(value[name] for name in names)
 
     ordered = sorted(range(len(state.players)), key=key, reverse=True)
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     for position, i in enumerate(ordered):
         p = state.players[i]
-        row = {"player": i, "place": position + 1, "vp": p.vp, "income_level": p.income_level, "money": p.money,
-               "behind_by": None}
+        row: dict[str, Any] = {"player": i, "place": position + 1, "vp": p.vp, "income_level": p.income_level,
+                               "money": p.money, "behind_by": None}
         if position:
             above = key(ordered[position - 1])
-            differs = [name for name, a, b in zip(names, above, key(i)) if a != b]
+            differs = [name for name, a, b in zip(names, above, key(i), strict=True) if a != b]
             if differs:
                 row["behind_by"] = differs[0]
             else:

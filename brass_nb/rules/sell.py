@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections import Counter
 
 from brass_nb.rules.actions import Sell
+from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import advance_income, consume, flip
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.sourcing import plan_beer
@@ -99,7 +101,9 @@ def plan_sell(view: View, player: int, action: Sell, first: bool) -> Plan:
         return plan
     slot = action.slot
 
-    def apply(state: State, expl: Explanation) -> None:
+    def apply(state: State, expl: Explanation) -> list[Phase]:
+        if first:
+            discard(state, player, action.card, "sell", expl)
         counts = Counter(beer_choice)
         merchant_barrels = counts.pop(merchant.label, 0)
         consume(state, "beer", tuple(counts.elements()), player, expl, (location,))
@@ -107,16 +111,18 @@ def plan_sell(view: View, player: int, action: Sell, first: bool) -> Plan:
         if merchant_barrels:
             merchant.beer -= merchant_barrels
             state.return_cubes("beer", merchant_barrels)
-            return _bonus(state, player, merchant, expl)
-        return []
+            return _bonus(state, player, merchant, expl) + [Phase.SELL]
+        return [Phase.SELL]
 
     plan.apply = apply
     return plan
 
 
-def _bonus(state: State, player: int, merchant: MerchantSpace, expl: Explanation) -> list[str]:
+def _bonus(state: State, player: int, merchant: MerchantSpace, expl: Explanation) -> list[Phase]:
     """The merchant's beer bonus, only for drinking that merchant's own beer; returns a follow-up decision."""
-    kind, amount = state.facts.board.locations[merchant.location].beer_bonus
+    bonus = state.facts.board.locations[merchant.location].beer_bonus
+    assert bonus is not None, "only a merchant location with a beer bonus gets beer"
+    kind, amount = bonus
     me = state.players[player]
     expl.add("sell.merchant_beer", (merchant.label,), merchant=merchant.label, bonus=kind, amount=amount,
              player=player)
@@ -127,7 +133,7 @@ def _bonus(state: State, player: int, merchant: MerchantSpace, expl: Explanation
     elif kind == "income_spaces":
         advance_income(state, player, amount, expl, "merchant_bonus")
     elif kind == "free_develop":
-        return ["bonus_develop"]
+        return [Phase.BONUS_DEVELOP]
     return []
 
 

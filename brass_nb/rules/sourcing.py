@@ -14,11 +14,15 @@ cube, ``"market"`` for market cubes) and the :class:`Step` records that explain 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Concatenate, ParamSpec
 
 from brass_nb.rules.facts import MARKET
 from brass_nb.rules.records import Step
 from brass_nb.rules.view import View
+
+P = ParamSpec("P")
 
 
 @dataclass
@@ -60,13 +64,13 @@ def distributions(caps: list[tuple[str, int]], k: int) -> list[tuple[str, ...]]:
     if not caps:
         return []
     (label, cap), rest = caps[0], caps[1:]
-    out = []
+    out: list[tuple[str, ...]] = []
     for take in range(min(cap, k), -1, -1):
         out.extend((label,) * take + tail for tail in distributions(rest, k - take))
     return out
 
 
-def holder_facts(view: View, label: str, location: str, cubes: int, distance: int | None = None) -> dict:
+def holder_facts(view: View, label: str, location: str, cubes: int, distance: int | None = None) -> dict[str, Any]:
     tile = view.state.tiles[label]
     facts = {"source": label, "location": location, "owner": tile.owner, "level": tile.level, "cubes": cubes}
     if distance is not None:
@@ -81,11 +85,12 @@ def connected_mines(view: View, reach: dict[str, int]) -> list[tuple[int, int, s
                   if loc in reach)
 
 
-def _memoised(plan_function):
+def _memoised(plan_function: Callable[Concatenate[View, P], SourcePlan]
+              ) -> Callable[Concatenate[View, P], SourcePlan]:
     """Plans depend only on the position and the arguments: compute each once per :class:`View`."""
-    def planner(view: View, *args, **kwargs) -> SourcePlan:
+    def planner(view: View, /, *args: P.args, **kwargs: P.kwargs) -> SourcePlan:
         key = (plan_function.__name__, args, tuple(sorted(kwargs.items())))
-        found = view.plans.get(key)
+        found: SourcePlan | None = view.plans.get(key)
         if found is None:
             found = view.plans[key] = plan_function(view, *args, **kwargs)
         return found
@@ -130,7 +135,8 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
         merchants = view.trade_reached(reach)
         if not merchants:
             plan.failure = Step("coal.no_source", {"consumer": consumer or starts[0], "need": need,
-                                                   "from_mines": need - remaining, "candidates": candidates},
+                                                   "from_mines": need - remaining, "candidates": candidates,
+                                                   "trade_kind": view.trade_kind},
                                 entities, ok=False)
             plan.options = []
             return plan
@@ -138,7 +144,9 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
         plan.steps.append(Step("coal.market", {"consumer": consumer or starts[0], "count": remaining,
                                                "prices": plan.market_prices, "merchants": merchants,
                                                "why": "no_mine" if not mines else "mines_short",
-                                               "market_cubes": view.state.markets["coal"]},
+                                               "market_cubes": view.state.markets["coal"],
+                                               "empty_price": view.state.facts.markets["coal"].price_when_empty,
+                                               "trade_kind": view.trade_kind},
                                entities + ("market:coal",) + tuple(merchants)))
     plan.options = [tuple(fixed) + c + (MARKET,) * remaining for c in choices]
     return plan
@@ -162,12 +170,17 @@ def plan_iron(view: View, need: int) -> SourcePlan:
     plan.market_prices = view.state.market_buy_prices("iron", remaining)
     plan.steps.append(Step("iron.market", {"count": remaining, "prices": plan.market_prices,
                                            "why": "no_works" if not works else "works_short",
-                                           "market_cubes": view.state.markets["iron"]}, ("market:iron",)))
+                                           "market_cubes": view.state.markets["iron"],
+                                           "empty_price": view.state.facts.markets["iron"].price_when_empty},
+                           ("market:iron",)))
     plan.options = [tuple(label for label, _, cubes in works for _ in range(cubes)) + (MARKET,) * remaining]
     return plan
 
 
-def breweries_for(view: View, player: int, reach: dict[str, int]) -> tuple[list[dict], list[dict], list[dict]]:
+Holders = list[dict[str, Any]]
+
+
+def breweries_for(view: View, player: int, reach: dict[str, int]) -> tuple[Holders, Holders, Holders]:
     """Breweries with beer as ``player`` sees them from ``reach``: own (no connection needed), another player's
     that are connected, and another player's that are not (never usable)."""
     own, connected, unconnected = [], [], []

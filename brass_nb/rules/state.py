@@ -8,11 +8,19 @@ that conservation can be checked.
 """
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass, replace
+from itertools import count
+from typing import TYPE_CHECKING, Any
 
+from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.facts import GameFacts, TileSpec
+
+if TYPE_CHECKING:
+    from brass_nb.rules.actions import Build
+
+
+_VERSIONS = count(1)
 
 
 class Tile:
@@ -31,10 +39,10 @@ class Tile:
         side = "flipped" if self.flipped else "unflipped"
         return f"Tile(player {self.owner}, {self.industry} {self.level}, {side}, cubes={self.cubes})"
 
-    def copy(self) -> "Tile":
+    def copy(self) -> Tile:
         return Tile(self.owner, self.industry, self.level, self.flipped, self.cubes)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"owner": self.owner, "industry": self.industry, "level": self.level,
                 "flipped": self.flipped, "cubes": self.cubes}
 
@@ -53,7 +61,7 @@ class Player:
         self.hand: list[str] = []
         self.discard: list[str] = []
         self.mat: dict[str, list[int]] = {ind: [t.count for t in facts.tiles[ind]] for ind in facts.industries}
-        self.links_left: int = facts.constants["link_tiles"]
+        self.links_left: int = facts.rules.link_tiles
         self.spent_this_round = 0
         self.tiles_gone = 0
         self._levels = facts.income_levels
@@ -71,7 +79,7 @@ class Player:
                 return i + self._first[industry]
         return None
 
-    def copy(self) -> "Player":
+    def copy(self) -> Player:
         """An independent copy (the level tables are shared: they never change)."""
         twin = Player.__new__(Player)
         twin.index, twin.money, twin.income_space, twin.vp = self.index, self.money, self.income_space, self.vp
@@ -89,7 +97,7 @@ class Player:
         return (f"Player({self.index}: £{self.money}, income level {self.income_level} "
                 f"(space {self.income_space}), {self.vp} VP, {len(self.hand)} cards)")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"money": self.money, "income_space": self.income_space, "vp": self.vp, "hand": sorted(self.hand),
                 "discard": list(self.discard), "mat": {k: list(v) for k, v in self.mat.items()},
                 "links_left": self.links_left, "spent_this_round": self.spent_this_round,
@@ -116,7 +124,6 @@ class State:
     def __init__(self, facts: GameFacts, players: int, seed: int | None):
         self.facts = facts
         self.seed = seed
-        self.rng = random.Random(seed)
         self.players = [Player(i, facts) for i in range(players)]
         self.tiles: dict[str, Tile] = {}
         self.links: dict[int, int] = {}
@@ -130,21 +137,31 @@ class State:
         self.turn_index = 0
         self.actions_done = 0
         self.pending: tuple[str, ...] | None = None
-        self.shortfall: tuple[int, int, int, str] | None = None  # player, owed, position, income phase
+        self.shortfall: tuple[int, int, int] | None = None  # player, owed, position in the turn order
         self.bank = 0
         self.supply: dict[str, int] = {"coal": 0, "iron": 0, "beer": 0}
         self.over = False
-        self.version = 0
-        self.set_aside: list[str] = []     # Lancashire: cards under the deck tile, unused this era
-        self.distant: dict | None = None   # Lancashire: the distant cotton market (tiles, marker, closed)
-        self.double_build = None           # Lancashire: a double-card build waiting for its two cards
+        self.version = next(_VERSIONS)
+        self.links_epoch = next(_VERSIONS)      # changes whenever a link is placed or removed
+        self.supply_epoch = next(_VERSIONS)     # changes whenever a tile, a cube on a tile or a market changes
+        self.set_aside: list[str] = []     # Lancashire: cards under the divider or set aside face down this era
+        self.distant: DistantPile | None = None   # Lancashire: the distant cotton market
+        self.double_build: Build | None = None   # Lancashire: a double-card build waiting for its two cards
 
-    def copy(self) -> "State":
+    def shuffler(self, event: str) -> random.Random:
+        """The random source of one event (the setup, the canal era's end), derived from the seed alone: a state
+        holds no generator, so a position written mid-game (:meth:`Game.position`) replays the same shuffles."""
+        return random.Random(f"{self.seed}/{event}") if event != "setup" else random.Random(self.seed)
+
+    def mark_changed(self) -> None:
+        """Give the position a version no other position of this process has had: caches keyed by it never show
+        an old picture or action list, even after an undo returns to an earlier position."""
+        self.version = next(_VERSIONS)
+
+    def copy(self) -> State:
         """An independent copy of the position, field by field (the facts are shared: they never change)."""
         twin = State.__new__(State)
         twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
         twin.players = [p.copy() for p in self.players]
         twin.tiles = {label: t.copy() for label, t in self.tiles.items()}
         twin.links = dict(self.links)
@@ -153,13 +170,21 @@ class State:
         twin.deck, twin.order, twin.set_aside = list(self.deck), list(self.order), list(self.set_aside)
         twin.wilds, twin.supply = dict(self.wilds), dict(self.supply)
         if self.distant is not None:
-            twin.distant = {k: list(v) if isinstance(v, list) else v for k, v in self.distant.items()}
+            twin.distant = self.distant.copy()
         return twin
 
-    def adopt(self, other: "State") -> None:
+    def links_changed(self) -> None:
+        """Connections changed: searches and source plans cached for the old links no longer apply."""
+        self.links_epoch = next(_VERSIONS)
+
+    def supply_changed(self) -> None:
+        """Tiles, their cubes or a market changed: cached holders and source plans no longer apply."""
+        self.supply_epoch = next(_VERSIONS)
+
+    def adopt(self, other: State) -> None:
         """Become ``other`` while keeping this object and its Player objects (same players)."""
         players = self.players
-        for mine, theirs in zip(players, other.players):
+        for mine, theirs in zip(players, other.players, strict=False):
             for name in Player.__slots__:
                 setattr(mine, name, getattr(theirs, name))
         self.__dict__.update({k: v for k, v in other.__dict__.items() if k != "players"})
@@ -223,11 +248,11 @@ class State:
         room = size - n
         return [market.prices[size - n - 1 - i] for i in range(min(count, room))]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Canonical JSON-friendly form; equal states give equal dicts."""
-        rng = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
         return {
-            "game": self.facts.game, "seed": self.seed, "era": self.era, "round": self.round,
+            "game": self.facts.game, "edition": self.facts.edition, "seed": self.seed, "era": self.era,
+            "round": self.round,
             "order": list(self.order), "turn_index": self.turn_index, "actions_done": self.actions_done,
             "pending": list(self.pending or ()), "shortfall": list(self.shortfall or ()), "over": self.over,
             "players": [p.to_dict() for p in self.players],
@@ -235,7 +260,7 @@ class State:
             "links": {self.facts.board.links[i].label: o for i, o in sorted(self.links.items())},
             "markets": dict(self.markets), "wilds": dict(self.wilds), "deck": list(self.deck),
             "merchants": {k: {"buys": list(m.buys), "beer": m.beer} for k, m in sorted(self.merchants.items())},
-            "bank": self.bank, "supply": dict(self.supply), "rng": rng, "set_aside": list(self.set_aside),
-            "distant": dict(self.distant) if self.distant else None,
+            "bank": self.bank, "supply": dict(self.supply), "set_aside": list(self.set_aside),
+            "distant": self.distant.to_dict() if self.distant else None,
             "double_build": str(self.double_build) if self.double_build else None,
         }

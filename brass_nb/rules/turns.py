@@ -5,17 +5,23 @@ or era end also tells what happened at that end.
 """
 from __future__ import annotations
 
+from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.effects import remove_tile
+from brass_nb.rules.facts import GameFacts
 from brass_nb.rules.income import collect_income
 from brass_nb.rules.records import Explanation
+from brass_nb.rules.ruleset import FirstOrder, IncomeTiming, Refill
 from brass_nb.rules.scoring import industry_scores, link_scores, ranking
-from brass_nb.rules.state import MerchantSpace, State
+from brass_nb.rules.state import MerchantSpace, Player, State
 
 
 def deal_deck(state: State) -> list[str]:
     """The draw deck for this player count: every card whose printed minimum is <= the players."""
-    n = len(state.players)
-    facts = state.facts
+    return deck_for(state.facts, len(state.players))
+
+
+def deck_for(facts: GameFacts, n: int) -> list[str]:
+    """Every card of an ``n``-player game's deck (wild cards apart), unshuffled."""
     deck = [town for town, copies, least in facts.location_cards if least <= n for _ in range(copies)]
     deck += [facts.industry_card_name(inds) for inds, copies, least in facts.industry_cards if least <= n
              for _ in range(copies)]
@@ -23,8 +29,8 @@ def deal_deck(state: State) -> list[str]:
 
 
 def setup(state: State) -> None:
-    """Markets, merchants, money, hands and a random turn order, all from the game's own RNG."""
-    facts, rng, n = state.facts, state.rng, len(state.players)
+    """Markets, merchants, money, hands, cards set aside and the first turn order, all from the game's own RNG."""
+    facts, rules, rng, n = state.facts, state.facts.rules, state.shuffler("setup"), len(state.players)
     for name, market in facts.markets.items():
         state.markets[name] = market.start_cubes
         state.take_cubes(name, market.start_cubes)
@@ -36,23 +42,31 @@ def setup(state: State) -> None:
         space = MerchantSpace(loc, index, buys)
         state.merchants[space.label] = space
     _refill_merchant_beer(state, None)
-    if facts.distant_market:
-        bag = [int(v) for v, k in facts.distant_market["tiles"][str(n)].items() for _ in range(k)]
-        rng.shuffle(bag)
-        state.distant = {"tiles": bag, "drawn": [], "marker": 0, "closed": False}
+    if rules.distant_market:
+        state.distant = DistantPile.shuffled(rules.distant_market, n, rng)
     state.deck = deal_deck(state)
     rng.shuffle(state.deck)
     for p in state.players:
-        state.receive(p, facts.constants["starting_money"])
-        p.hand = [state.deck.pop() for _ in range(facts.constants["hand_size"])]
-        p.discard = [state.deck.pop() for _ in range(facts.constants["face_down_discards"])]
-    unused = facts.constants["unused_canal_cards_per_player"] * n
-    state.set_aside = [state.deck.pop(0) for _ in range(unused)]
-    rng.shuffle(state.order)
+        state.receive(p, rules.starting_money)
+        p.hand = [state.deck.pop() for _ in range(rules.hand_size)]
+        p.discard = [state.deck.pop() for _ in range(rules.face_down_discards)]
+    _set_aside(state)
+    if rules.first_order is FirstOrder.CLOCKWISE:
+        start = rng.randrange(n)
+        state.order = [(start + i) % n for i in range(n)]
+    else:
+        rng.shuffle(state.order)
+
+
+def _set_aside(state: State) -> None:
+    """The era's unused cards leave the deck after the hands are dealt: from under Roxley's divider tile (the
+    bottom of the shuffled deck) or face down at random (Warfrog 2007); either way they are never drawn this era."""
+    count = min(state.facts.rules.set_aside_count(state.era, len(state.players)), len(state.deck))
+    state.set_aside = [state.deck.pop(0) for _ in range(count)]
 
 
 def _refill_merchant_beer(state: State, expl: Explanation | None) -> None:
-    per_tile = state.facts.constants["merchant_beer_per_tile"]
+    per_tile = state.facts.rules.merchant_beer_per_tile
     filled = []
     for m in state.merchants.values():
         if m.buys and m.beer < per_tile:
@@ -65,8 +79,8 @@ def _refill_merchant_beer(state: State, expl: Explanation | None) -> None:
 
 
 def actions_this_turn(state: State) -> int:
-    c = state.facts.constants
-    return c["actions_first_round"] if state.era == "canal" and state.round == 1 else c["actions_per_turn"]
+    rules = state.facts.rules
+    return rules.actions_first_round if state.era == "canal" and state.round == 1 else rules.actions_per_turn
 
 
 def finish_action(state: State, expl: Explanation) -> None:
@@ -81,13 +95,20 @@ def finish_action(state: State, expl: Explanation) -> None:
 def _end_turn(state: State, expl: Explanation) -> None:
     player = state.order[state.turn_index]
     p = state.players[player]
+    refill = state.facts.rules.refill
+    drawn = _draw_up(state, p) if refill is Refill.END_OF_TURN else 0
+    expl.add("turn.end", (f"player:{player}",), player=player, drawn=drawn, hand=len(p.hand), deck=len(state.deck),
+             spent=p.spent_this_round, refill=refill.value, edition=state.facts.rules.edition_name)
+    _next_turn(state, expl)
+
+
+def _draw_up(state: State, p: Player) -> int:
+    """Draw until the hand is full or the deck is empty; returns the number of cards drawn."""
     drawn = 0
-    while len(p.hand) < state.facts.constants["hand_size"] and state.deck:
+    while len(p.hand) < state.facts.rules.hand_size and state.deck:
         p.hand.append(state.deck.pop())
         drawn += 1
-    expl.add("turn.end", (f"player:{player}",), player=player, drawn=drawn, hand=len(p.hand), deck=len(state.deck),
-             spent=p.spent_this_round)
-    _next_turn(state, expl)
+    return drawn
 
 
 def _next_turn(state: State, expl: Explanation) -> None:
@@ -108,7 +129,12 @@ def _end_round(state: State, expl: Explanation) -> None:
              spent={str(i): spent[i] for i in before}, era=state.era, round=state.round)
     for p in state.players:
         p.spent_this_round = 0
-    if state.facts.constants["income_at_round_start"]:
+    if state.facts.rules.refill is Refill.END_OF_ROUND:
+        drawn = {str(i): _draw_up(state, state.players[i]) for i in state.order}
+        expl.add("round.refill", tuple(f"player:{i}" for i in state.order), drawn=drawn, order=list(state.order),
+                 hands=[len(p.hand) for p in state.players], deck=len(state.deck),
+                 edition=state.facts.rules.edition_name)
+    if state.facts.rules.income_paid is IncomeTiming.ROUND_START:
         continue_after_income(state, expl)
         return
     last_round = _era_over(state) and state.era == "rail"
@@ -116,20 +142,20 @@ def _end_round(state: State, expl: Explanation) -> None:
         expl.add("income.skipped_last_round", era=state.era, round=state.round)
         continue_after_income(state, expl)
         return
-    pay_income_from(state, 0, expl, "end")
+    pay_income_from(state, 0, expl)
 
 
-def pay_income_from(state: State, position: int, expl: Explanation, phase: str) -> None:
+def pay_income_from(state: State, position: int, expl: Explanation) -> None:
     """Pay income in turn order from ``position``; pause at a player who must give up industries.
 
-    ``phase`` is "end" (Birmingham: after the round) or "start" (Lancashire: before the round's turns).
+    Income comes after the round (Birmingham) or before the round's turns (Lancashire), as the ruleset says.
     """
     for pos in range(position, len(state.order)):
         player = state.order[pos]
         if not collect_income(state, player, expl):
-            state.shortfall = (player, -state.players[player].income_level, pos, phase)
+            state.shortfall = (player, -state.players[player].income_level, pos)
             return
-    if phase == "end":
+    if state.facts.rules.income_paid is IncomeTiming.ROUND_END:
         continue_after_income(state, expl)
     else:
         _next_turn(state, expl)
@@ -149,8 +175,8 @@ def continue_after_income(state: State, expl: Explanation) -> None:
 
 def _start_round(state: State, expl: Explanation) -> None:
     expl.add("round.start", era=state.era, round=state.round, order=list(state.order))
-    if state.facts.constants["income_at_round_start"] and not (state.era == "canal" and state.round == 1):
-        pay_income_from(state, 0, expl, "start")
+    if state.facts.rules.income_paid is IncomeTiming.ROUND_START and not (state.era == "canal" and state.round == 1):
+        pay_income_from(state, 0, expl)
         return
     _next_turn(state, expl)
 
@@ -165,18 +191,19 @@ def _end_era(state: State, expl: Explanation) -> None:
     for step in link_scores(state) + industry_scores(state):
         state.players[step.facts["owner"]].vp += step.facts["vp"]
         expl.steps.append(step)
-    for index, owner in state.links.items():
+    for owner in state.links.values():
         state.players[owner].links_left += 1
     expl.add("era.remove_links", tuple(f"link:{i}" for i in state.links), count=len(state.links))
     state.links.clear()
+    state.links_changed()
     if era == "rail":
-        per = state.facts.constants["money_vp_per"]
+        per = state.facts.rules.money_vp_per
         if per:
             for i, p in enumerate(state.players):
                 p.vp += p.money // per
                 expl.add("score.money", (f"player:{i}",), player=i, money=p.money, per=per, vp=p.money // per)
         state.over = True
-        expl.add("game.end", ranking=ranking(state))
+        expl.add("game.end", ranking=ranking(state), tie_breaks=list(state.facts.rules.tie_breaks))
         return
     level_one = [label for label, t in state.tiles.items() if t.level == 1]
     for label in level_one:
@@ -185,21 +212,19 @@ def _end_era(state: State, expl: Explanation) -> None:
     if state.merchants:
         _refill_merchant_beer(state, expl)
     if state.distant is not None:
-        distant = state.distant
-        distant["tiles"] += distant["drawn"]
-        distant["drawn"] = []
-        state.rng.shuffle(distant["tiles"])
-        distant["marker"], distant["closed"] = 0, False
-        expl.add("era.distant_reset", tiles=len(distant["tiles"]))
+        state.distant.reset(state.shuffler("canal end"))
+        expl.add("era.distant_reset", tiles=len(state.distant.tiles))
     state.deck.extend(state.set_aside)
-    state.set_aside = []
     for p in state.players:
         state.deck.extend(p.discard)
         p.discard = []
-    state.rng.shuffle(state.deck)
+    state.shuffler("canal end deck").shuffle(state.deck)
+    rules = state.facts.rules
     for p in state.players:
-        p.hand = [state.deck.pop() for _ in range(min(state.facts.constants["hand_size"], len(state.deck)))]
+        p.hand = [state.deck.pop() for _ in range(min(rules.hand_size, len(state.deck)))]
     state.era = "rail"
     state.round = 1
+    _set_aside(state)
     expl.add("era.rail_begins", deck=len(state.deck), order=list(state.order),
-             hands=[len(p.hand) for p in state.players])
+             hands=[len(p.hand) for p in state.players], hand_size=rules.hand_size, set_aside=len(state.set_aside),
+             set_aside_how=rules.set_aside_how.value, edition=rules.edition_name)

@@ -1,22 +1,55 @@
 """Derived facts of one position (connections, networks, where resources are), computed lazily once.
 
 A :class:`View` is thrown away whenever the state changes; within one position it lets
-``legal_actions`` and every validator share the same breadth-first searches.
+``legal_actions`` and every validator share the same breadth-first searches. The searches and
+source plans that depend only on the links or only on the tiles and markets live in a
+:class:`SharedSearches` that a game keeps across positions: the state's epochs say, explicitly,
+when what they depend on has changed.
 """
 from __future__ import annotations
+
+from typing import Any
 
 from brass_nb.rules.state import State, Tile
 
 
+class SharedSearches:
+    """Connections (by the links built), resource holders (by the tiles and markets) and source plans (by both),
+    kept from one position to the next for as long as the state's epochs say they still hold.
+
+    A dict is never cleared, only replaced, so a game and its copies can share these until one of them moves on.
+    """
+
+    def __init__(self) -> None:
+        self.links_epoch = self.supply_epoch = -1
+        self.reach: dict[tuple[str, ...], dict[str, int]] = {}
+        self.holders: dict[str, list[tuple[str, str, Tile]]] = {}
+        self.plans: dict[tuple[Any, ...], Any] = {}
+
+    def sync(self, state: State) -> SharedSearches:
+        if state.links_epoch != self.links_epoch:
+            self.links_epoch, self.reach, self.plans = state.links_epoch, {}, {}
+        if state.supply_epoch != self.supply_epoch:
+            self.supply_epoch, self.holders, self.plans = state.supply_epoch, {}, {}
+        return self
+
+    def share(self) -> SharedSearches:
+        """Another holder of the same dicts (for a copy of the game): each replaces them when its state moves on."""
+        twin = SharedSearches()
+        twin.__dict__.update(self.__dict__)
+        return twin
+
+
 class View:
-    def __init__(self, state: State):
+    def __init__(self, state: State, shared: SharedSearches | None = None):
         self.state = state
         self.board = state.facts.board
         self.built = frozenset(state.links)
-        self._reach: dict[tuple[str, ...], dict[str, int]] = {}
+        searches = (shared or SharedSearches()).sync(state)
+        self._reach = searches.reach
         self._network: dict[int, frozenset[str]] = {}
-        self._holders: dict[str, list[tuple[str, str, Tile]]] = {}
-        self.plans: dict[tuple, object] = {}  # source plans, memoised by brass_nb.rules.sourcing
+        self._holders = searches.holders
+        self.plans = searches.plans  # source plans, memoised by brass_nb.rules.sourcing
 
     def reachable(self, starts: tuple[str, ...]) -> dict[str, int]:
         """Locations connected to any of ``starts`` (by anyone's links) and their distance in links."""
@@ -42,11 +75,22 @@ class View:
             for index, owner in self.state.links.items():
                 if owner == player:
                     locs.update(board.links[index].ends)
-            for ends in board.virtual_links:
-                if locs & set(ends):
-                    locs.update(ends)
             found = self._network[player] = frozenset(locs)
         return found
+
+    def industry_card_places(self, player: int) -> frozenset[str]:
+        """Where an industry card lets ``player`` build: their network, plus the far end of every one-way virtual
+        link whose near end is in it (Lancashire: Liverpool in your network lets you build in Birkenhead). The
+        virtual link counts for nothing else: not for links, sourcing, selling, nor the network itself."""
+        network = self.network(player)
+        return network | {far for near, far in self.board.virtual_links if near in network}
+
+    def virtual_link_to(self, player: int, location: str) -> str | None:
+        """The near end of the virtual link that alone lets an industry card reach ``location``, if that is why."""
+        network = self.network(player)
+        if location in network:
+            return None
+        return next((near for near, far in self.board.virtual_links if far == location and near in network), None)
 
     def holders(self, industry: str) -> list[tuple[str, str, Tile]]:
         """(slot label, location, tile) of every tile of ``industry`` that still holds cubes, in board order."""
@@ -62,6 +106,12 @@ class View:
 
     def cubes_on_board(self, industry: str) -> int:
         return sum(t.cubes for _, _, t in self.holders(industry))
+
+    @property
+    def trade_kind(self) -> str:
+        """What shows the trade icons in this game, for explanations: "merchant" locations (Birmingham), or
+        "port" tiles and external locations (Lancashire, whose trade industries are its ports)."""
+        return "port" if self.state.facts.trade_industries else "merchant"
 
     def trade_reached(self, reach: dict[str, int]) -> list[str]:
         """Locations in ``reach`` that show a market trade icon: printed ones (Birmingham's merchants,

@@ -81,7 +81,7 @@ def to_notebook(scenario: Scenario, path: str | Path, language: str = "en") -> P
     cells = [nbformat.v4.new_markdown_cell(f"# {scenario.title}\n\n{scenario.teaches}")]
     position = write(_without_actions(scenario))
     cells.append(nbformat.v4.new_code_cell(
-        "import brass_nb as bn\nfrom brass_nb.explain import set_language\nfrom brass_nb.scenario import read\n\n"
+        "from brass_nb.explain import set_language\nfrom brass_nb.scenario import read\n\n"
         f"set_language({language!r})\nposition = '''\\\n{position}'''\ngame = read(position).game()\ngame"))
     for action in scenario.actions:
         cells.append(nbformat.v4.new_markdown_cell(f"Play `{action}`:"))

@@ -9,15 +9,21 @@ Players are numbered from 0 in Python, as in ``Game.players``; the text format n
 from __future__ import annotations
 
 import difflib
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
-from brass_nb.rules.actions import normalize_name, vocabulary
-from brass_nb.rules.errors import ScenarioError
+from brass_nb.rules.actions import TWO_CARDS, normalize_name, parse, vocabulary
+from brass_nb.rules.distant import DistantPile
+from brass_nb.rules.errors import BrassError, ScenarioError
 from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.game import Game
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.records import Step
+from brass_nb.rules.ruleset import IncomeTiming
 from brass_nb.rules.state import MerchantSpace, State, Tile
+from brass_nb.rules.turns import deck_for
 
 WILDS = ("Wild Location", "Wild Industry")
 
@@ -57,12 +63,13 @@ class Scenario:
         game.play("build iron Birmingham with card Birmingham")
     """
 
-    def __init__(self, game: str = "birmingham", players: int = 2):
-        self.facts: GameFacts = load_facts(game)
-        if players not in self.facts.player_counts:
+    def __init__(self, game: str = "birmingham", players: int = 2, edition: str | None = None):
+        self.facts: GameFacts = load_facts(game, edition)
+        if players not in self.facts.rules.player_counts:
             raise ScenarioError([Step("scenario.players", {"players": players,
-                                                           "allowed": list(self.facts.player_counts)}, ok=False)])
-        self.players = [PlayerEntry(money=self.facts.constants["starting_money"]) for _ in range(players)]
+                                                           "allowed": list(self.facts.rules.player_counts)},
+                                      ok=False)])
+        self.players = [PlayerEntry(money=self.facts.rules.starting_money) for _ in range(players)]
         self.title = ""
         self.teaches = ""
         self.seed = 0
@@ -78,14 +85,24 @@ class Scenario:
         self.links: dict[str, tuple[int, int | None]] = {}
         self.actions: list[str] = []
         self.problems: list[Step] = []
+        self.lines: dict[str, int] = {}
+        """Where a position file wrote each whole-position fact ("order", "era", "hand 1", "action 2"...)."""
         self.distant_marker = 0                      # Lancashire's distant market
         self.distant_tiles: list[int] | None = None  # draw order, top first (None: the full set shuffled by seed)
+        self.distant_drawn: list[int] | None = None  # tiles out of the pile this era, in draw order (None: the rest)
         self.distant_closed = False
+        # A position in the middle of a turn, an action or the income phase (written by Game.position()):
+        self.set_aside: list[str] = []               # cards under the divider or set aside face down this era
+        self.actions_done = 0                        # actions the player to act has taken this turn
+        self.pending: list[str] = []                 # phases of the action in progress, next first
+        self.double_build: str | None = None         # a double-card build waiting for its two cards
+        self.shortfall: tuple[int, int, int] | None = None   # player, £ owed, position in the turn order
+        self.over = False
 
     # ------------------------------------------------------------------ building
 
     def tile(self, slot: str, player: int, industry: str, level: int = 1, flipped: bool = False, cubes: int = 0,
-             line: int | None = None) -> "Scenario":
+             line: int | None = None) -> Scenario:
         """Put ``player``'s tile in ``slot`` (e.g. "Dudley[1]"); ``cubes`` of coal, iron or beer on it."""
         label = self._slot(slot, line)
         if label is not None:
@@ -95,7 +112,7 @@ class Scenario:
                                           cubes, line)
         return self
 
-    def link(self, link: str, player: int, line: int | None = None) -> "Scenario":
+    def link(self, link: str, player: int, line: int | None = None) -> Scenario:
         """A link of ``player``'s on the space between two locations ("Dudley - Birmingham")."""
         label = self._name("links", link, line)
         if label is not None:
@@ -106,7 +123,7 @@ class Scenario:
 
     def player(self, index: int, money: int | None = None, income_space: int | None = None, vp: int | None = None,
                spent: int | None = None, hand: Iterable[str] | None = None, discard: Iterable[str] | None = None,
-               mat: dict[str, list[int]] | None = None, line: int | None = None) -> "Scenario":
+               mat: dict[str, list[int]] | None = None, line: int | None = None) -> Scenario:
         """Set what a player has; cards are checked by name, ``mat`` gives the tiles left per level."""
         if not 0 <= index < len(self.players):
             self._problem("scenario.player", line, player=index + 1, players=len(self.players))
@@ -125,25 +142,29 @@ class Scenario:
             p.line = line
         return self
 
-    def merchant(self, space: str, buys: Iterable[str] = (), beer: int = 0, line: int | None = None) -> "Scenario":
+    def merchant(self, space: str, buys: Iterable[str] = (), beer: int = 0, line: int | None = None) -> Scenario:
         """The merchant tile on a merchant space ("Oxford[1]"): the goods it buys (none: blank) and its beer."""
-        location, _, rest = space.partition("[")
+        location, bracket, rest = space.strip().partition("[")
+        number = rest[:-1].strip() if rest.endswith("]") else ""
+        if bracket and not (number.isascii() and number.isdigit() and len(number) <= 2):
+            self._problem("scenario.syntax", line, text=space, expected="a merchant space like Oxford[1]")
+            return self
         name = self._name("locations", location, line)
         if name is not None:
-            label = f"{name}[{rest}" if rest else f"{name}[1]"
+            label = f"{name}[{int(number) if bracket else 1}]"
             self.merchants[label] = (tuple(self._industry(b, line) or b for b in buys), beer, line)
         return self
 
-    def market(self, resource: str, cubes: int) -> "Scenario":
+    def market(self, resource: str, cubes: int) -> Scenario:
         self.markets[resource] = cubes
         return self
 
-    def cards(self, deck: Iterable[str], line: int | None = None) -> "Scenario":
+    def cards(self, deck: Iterable[str], line: int | None = None) -> Scenario:
         """The draw deck, in the order the cards will be drawn."""
         self.deck = self._cards(deck, line)
         return self
 
-    def play(self, *actions: str) -> "Scenario":
+    def play(self, *actions: str) -> Scenario:
         """Actions of the worked example, in notation, played by :meth:`game` when ``play=True``."""
         self.actions.extend(actions)
         return self
@@ -188,7 +209,11 @@ class Scenario:
         return self._name("industries", text, line)
 
     def _cards(self, cards: Iterable[str], line: int | None) -> list[str]:
-        return [c for c in (self._name("cards", card, line) for card in cards) if c is not None]
+        named = [(card, self._name("cards", card, line)) for card in cards]
+        for text, card in named:
+            if card == TWO_CARDS:                 # notation for a double-card build, not a card
+                self._problem("scenario.unknown_name", line, kind="card", text=text.strip())
+        return [card for _, card in named if card is not None and card != TWO_CARDS]
 
     # ------------------------------------------------------------------ checking
 
@@ -205,6 +230,8 @@ class Scenario:
             if not 0 <= t.owner < n:
                 problems.append(Step("scenario.player", {"player": t.owner + 1, "players": n, **where}, ok=False))
                 continue
+            if t.industry not in facts.tiles:
+                continue                          # reported as an unknown name where it was written
             if t.industry not in icons:
                 problems.append(Step("scenario.slot_industry", {"slot": label, "industry": t.industry,
                                                                 "icons": list(icons), **where}, ok=False))
@@ -246,7 +273,7 @@ class Scenario:
                         "player": t.owner + 1, "location": location, "slots": [other, label], **where}, ok=False))
         counts = [0] * n
         for label, (owner, line) in self.links.items():
-            link = next(l for l in board.links if l.label == label)
+            link = next(space for space in board.links if space.label == label)
             where = {"line": line} if line is not None else {}
             if not link.allows(self.era):
                 problems.append(Step("scenario.link_era", {"link": label, "era": self.era, "canal": link.canal,
@@ -256,9 +283,9 @@ class Scenario:
             else:
                 counts[owner] += 1
         for i, count in enumerate(counts):
-            if count > facts.constants["link_tiles"]:
+            if count > facts.rules.link_tiles:
                 problems.append(Step("scenario.too_many_links", {"player": i + 1, "links": count,
-                                                                 "most": facts.constants["link_tiles"]}, ok=False))
+                                                                 "most": facts.rules.link_tiles}, ok=False))
         problems += self._check_players(placed)
         problems += self._check_rest()
         return problems
@@ -275,16 +302,30 @@ class Scenario:
                     problems.append(Step("scenario.value", {"field": name, "value": value, "player": i + 1,
                                                             "expected": f"{low} to {high}" if high is not None
                                                             else f"{low} or more", **where}, ok=False))
-            if p.mat is not None:
-                for industry, counts in p.mat.items():
-                    printed = [t.count for t in self.facts.tiles[industry]]
-                    for level, (left, most) in enumerate(zip(counts, printed), start=self.facts.tiles[industry][0].level):
-                        on_board = placed.get((i, industry, level), 0)
-                        if left < 0 or left + on_board > most:
-                            problems.append(Step("scenario.no_tile_left", {
-                                "player": i + 1, "industry": industry, "level": level, "printed": most,
-                                "on_board": on_board, "on_mat": left, **where}, ok=False))
+            for industry, counts in (p.mat or {}).items():
+                if industry not in self.facts.tiles:
+                    continue                      # reported as an unknown name where it was written
+                printed = [t.count for t in self.facts.tiles[industry]]
+                if len(counts) != len(printed):
+                    problems.append(Step("scenario.mat_levels", {"player": i + 1, "industry": industry,
+                                                                 "given": len(counts), "levels": len(printed),
+                                                                 **where}, ok=False))
+                    continue
+                first = self.facts.tiles[industry][0].level
+                for level, (left, most) in enumerate(zip(counts, printed, strict=True), start=first):
+                    on_board = placed.get((i, industry, level), 0)
+                    if left < 0 or left + on_board > most:
+                        problems.append(Step("scenario.no_tile_left", {
+                            "player": i + 1, "industry": industry, "level": level, "printed": most,
+                            "on_board": on_board, "on_mat": left, **where}, ok=False))
         return problems
+
+    def _where(self, *keys: str) -> dict[str, int]:
+        """``{"line": n}`` for the first of ``keys`` a position file wrote, else nothing."""
+        for key in keys:
+            if key in self.lines:
+                return {"line": self.lines[key]}
+        return {}
 
     def _check_rest(self) -> list[Step]:
         problems = []
@@ -293,7 +334,8 @@ class Scenario:
             size = len(self.facts.markets[resource].prices)
             if not 0 <= cubes <= size:
                 problems.append(Step("scenario.value", {"field": f"{resource} market", "value": cubes,
-                                                        "expected": f"0 to {size}"}, ok=False))
+                                                        "expected": f"0 to {size}",
+                                                        **self._where(f"market {resource}")}, ok=False))
         for label, (_, beer, line) in self.merchants.items():
             location, index = label[:-1].split("[")
             spaces = self.facts.board.locations[location].merchant_spaces
@@ -301,30 +343,75 @@ class Scenario:
             if self.facts.board.locations[location].kind != "merchant" or not (
                     1 <= int(index) <= len(spaces) and n in spaces[int(index) - 1]):
                 problems.append(Step("scenario.merchant_space", {"space": label, "players": n, **where}, ok=False))
-            elif not 0 <= beer <= self.facts.constants["merchant_beer_per_tile"]:
+            elif not 0 <= beer <= self.facts.rules.merchant_beer_per_tile:
                 problems.append(Step("scenario.value", {"field": f"beer at {label}", "value": beer,
                                                         "expected": "0 or 1", **where}, ok=False))
-        if sorted(self.order) != list(range(n)):
-            problems.append(Step("scenario.order", {"order": [i + 1 for i in self.order], "players": n}, ok=False))
-        turn = self.order[0] if self.turn is None else self.turn
-        if turn not in self.order:
-            problems.append(Step("scenario.order", {"order": [i + 1 for i in self.order], "players": n}, ok=False))
-        elif not self.players[turn].hand:
-            problems.append(Step("scenario.no_cards", {"player": turn + 1}, ok=False))
-        if self.distant_tiles is not None and self.facts.distant_market:
-            bag = [int(v) for v, k in self.facts.distant_market["tiles"][str(n)].items() for _ in range(k)]
-            for value in self.distant_tiles:
-                if value in bag:
-                    bag.remove(value)
-                else:
-                    problems.append(Step("scenario.value", {"field": "distant market tiles",
-                                                            "value": self.distant_tiles,
-                                                            "expected": "tiles of this player count's set"},
-                                         ok=False))
-                    break
+        problems += self._check_turn()
+        problems += self._check_cards()
+        problems += self._check_distant_market()
         if self.era not in ("canal", "rail") or self.round < 1:
             problems.append(Step("scenario.value", {"field": "era and round", "value": f"{self.era} {self.round}",
-                                                    "expected": "canal or rail, round 1 or more"}, ok=False))
+                                                    "expected": "canal or rail, round 1 or more",
+                                                    **self._where("era" if self.era not in ("canal", "rail")
+                                                                  else "round")}, ok=False))
+        return problems
+
+    def _check_turn(self) -> list[Step]:
+        n = len(self.players)
+        order = {"order": [i + 1 for i in self.order], "players": n}
+        if sorted(self.order) != list(range(n)):
+            return [Step("scenario.order", {**order, **self._where("order")}, ok=False)]
+        turn = self.order[0] if self.turn is None else self.turn
+        if turn not in self.order:
+            return [Step("scenario.order", {**order, **self._where("turn")}, ok=False)]
+        if self.shortfall is None and not self.over and not self.pending and not self.players[turn].hand:
+            return [Step("scenario.no_cards", {"player": turn + 1, **self._where(f"hand {turn + 1}", "turn")},
+                         ok=False)]
+        return []
+
+    def _check_cards(self) -> list[Step]:
+        """No card more often than the deck for this player count holds it; wild cards with their piles."""
+        n = len(self.players)
+        most = Counter(deck_for(self.facts, n))
+        printed = {WILDS[0]: self.facts.wild_location, WILDS[1]: self.facts.wild_industry}
+        problems = []
+        for wild, count in self.wilds.items():
+            if not 0 <= count <= printed[wild]:
+                problems.append(Step("scenario.value", {"field": f"{wild.lower()} cards", "value": count,
+                                                        "expected": f"0 to {printed[wild]}",
+                                                        **self._where("wilds")}, ok=False))
+        most.update(printed)
+        seen = Counter({wild: max(count, 0) for wild, count in self.wilds.items()})
+        lists = [(f"{kind} {i + 1}", getattr(p, kind)) for i, p in enumerate(self.players)
+                 for kind in ("hand", "discard")]
+        reported = set()
+        for key, cards in lists + [("deck", self.deck), ("set aside", self.set_aside)]:
+            seen.update(cards)
+            for card in dict.fromkeys(cards):
+                if seen[card] > most[card] and card not in reported:
+                    reported.add(card)
+                    problems.append(Step("scenario.card_count", {"card": card, "count": seen[card],
+                                                                 "most": most[card], "players": n,
+                                                                 **self._where(key)}, ok=False))
+        return problems
+
+    def _check_distant_market(self) -> list[Step]:
+        market = self.facts.rules.distant_market
+        if market is None:
+            if self.distant_marker or self.distant_tiles is not None or self.distant_closed:
+                return [Step("scenario.no_distant_market", self._where("distant"), ok=False)]
+            return []
+        problems = []
+        if not 0 <= self.distant_marker <= len(market.bonuses):
+            problems.append(Step("scenario.value", {"field": "distant market marker", "value": self.distant_marker,
+                                                    "expected": f"0 to {len(market.bonuses)}",
+                                                    **self._where("distant marker")}, ok=False))
+        if self.distant_tiles is not None:
+            bag = Counter(market.pile(len(self.players)))
+            if Counter(self.distant_tiles) + Counter(self.distant_drawn or ()) - bag:
+                problems.append(Step("scenario.value", {"field": "distant market tiles", "value": self.distant_tiles,
+                                                        "expected": "tiles of this player count's set",
+                                                        **self._where("distant tiles")}, ok=False))
         return problems
 
     # ------------------------------------------------------------------ playing
@@ -347,10 +434,10 @@ class Scenario:
             state.tiles[label] = Tile(t.owner, t.industry, t.level, t.flipped, t.cubes)
             if t.cubes:
                 state.take_cubes(facts.resource_of[t.industry], t.cubes)
-        index_of = {l.label: l.index for l in facts.board.links}
+        index_of = {space.label: space.index for space in facts.board.links}
         for label, (owner, _) in self.links.items():
             state.links[index_of[label]] = owner
-        for i, (entry, p) in enumerate(zip(self.players, state.players)):
+        for i, (entry, p) in enumerate(zip(self.players, state.players, strict=True)):
             state.receive(p, entry.money)
             p.income_space, p.vp, p.spent_this_round = entry.income_space, entry.vp, entry.spent
             p.hand, p.discard = list(entry.hand), list(entry.discard)
@@ -361,23 +448,71 @@ class Scenario:
                 p.mat[industry] = list(counts)
             p.tiles_gone = sum(sum(t.count for t in facts.tiles[ind]) for ind in facts.industries) \
                 - p.tiles_on_mat() - len(on_board)
-            p.links_left = facts.constants["link_tiles"] - sum(1 for o, _ in self.links.values() if o == i)
+            p.links_left = facts.rules.link_tiles - sum(1 for o, _ in self.links.values() if o == i)
         state.deck = list(reversed(self.deck))
-        if facts.distant_market:
-            bag = [int(v) for v, k in facts.distant_market["tiles"][str(len(self.players))].items() for _ in range(k)]
+        if facts.rules.distant_market:
+            bag = facts.rules.distant_market.pile(len(self.players))
             if self.distant_tiles is None:
-                state.rng.shuffle(bag)
+                state.shuffler("setup").shuffle(bag)
                 tiles = bag
             else:
                 tiles = list(reversed(self.distant_tiles))
                 for value in self.distant_tiles:
                     bag.remove(value)
-            state.distant = {"tiles": tiles, "drawn": bag if self.distant_tiles is not None else [],
-                             "marker": self.distant_marker, "closed": self.distant_closed}
+            drawn = bag if self.distant_drawn is None or self.distant_tiles is None else list(self.distant_drawn)
+            state.distant = DistantPile(tiles, drawn if self.distant_tiles is not None else [], self.distant_marker,
+                                        self.distant_closed)
         state.wilds = dict(self.wilds)
         state.era, state.round, state.order = self.era, self.round, list(self.order)
         state.turn_index = self.order.index(self.order[0] if self.turn is None else self.turn)
+        state.set_aside = list(self.set_aside)
+        state.actions_done = self.actions_done
+        state.pending = tuple(Phase(p) for p in self.pending) or None
+        state.double_build = parse(facts, self.double_build) if self.double_build else None
+        state.shortfall = self.shortfall
+        state.over = self.over
+        if self.shortfall is not None or self.over:
+            # income is paid (and a game ends) between turns: before the first or after the last of the round
+            before = not self.over and facts.rules.income_paid is IncomeTiming.ROUND_START
+            state.turn_index = -1 if before else len(self.order)
         return state
+
+    @classmethod
+    def from_game(cls, game: Game) -> Scenario:
+        """The exact position of ``game``, also mid-turn, mid-action or mid-income: :func:`write` gives its
+        position file, which reads back to an equal state and plays on identically (like a chess FEN)."""
+        s, facts = game.state, game.facts
+        sc = cls(facts.game, len(s.players), facts.edition)
+        sc.seed = s.seed or 0
+        sc.era, sc.round, sc.order = s.era, s.round, list(s.order)
+        sc.turn = s.order[s.turn_index] if 0 <= s.turn_index < len(s.order) else None
+        sc.markets = dict(s.markets)
+        sc.wilds = dict(s.wilds)
+        sc.deck = list(reversed(s.deck))
+        sc.merchants = {label: (m.buys, m.beer, None) for label, m in s.merchants.items()}
+        sc.tiles = {label: TileEntry(t.owner, t.industry, t.level, t.flipped, t.cubes, None)
+                    for label, t in s.tiles.items()}
+        sc.links = {facts.board.links[i].label: (owner, None) for i, owner in s.links.items()}
+        full = {ind: [t.count for t in facts.tiles[ind]] for ind in facts.industries}
+        for i, p in enumerate(s.players):
+            on_board = {ind: list(counts) for ind, counts in full.items()}
+            for t in s.tiles.values():
+                if t.owner == i:
+                    on_board[t.industry][facts.level_index(t.industry, t.level)] -= 1
+            mat = {ind: list(counts) for ind, counts in p.mat.items() if counts != on_board[ind]}
+            sc.players[i] = PlayerEntry(p.money, p.income_space, p.vp, p.spent_this_round, sorted(p.hand),
+                                        list(p.discard), mat or None)
+        if s.distant is not None:
+            sc.distant_marker, sc.distant_closed = s.distant.marker, s.distant.closed
+            sc.distant_tiles = list(reversed(s.distant.tiles))
+            sc.distant_drawn = list(s.distant.drawn)
+        sc.set_aside = list(s.set_aside)
+        sc.actions_done = s.actions_done
+        sc.pending = [str(p) for p in s.pending or ()]
+        sc.double_build = str(s.double_build) if s.double_build else None
+        sc.shortfall = s.shortfall
+        sc.over = s.over
+        return sc
 
     def game(self, play: bool = False) -> Game:
         """A game starting from this position (and, with ``play``, after the scenario's own actions).
@@ -390,6 +525,11 @@ class Scenario:
         self.state()
         game = game_from_text(write(self))
         if play:
-            for action in self.actions:
-                game.play(action)
+            for number, action in enumerate(self.actions, start=1):
+                try:
+                    game.play(action)
+                except BrassError as err:
+                    raise ScenarioError([Step("scenario.action", {"action": action, "error": str(err),
+                                                                  **self._where(f"action {number}")}, ok=False)]
+                                        + err.steps) from None
         return game

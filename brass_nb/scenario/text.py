@@ -3,6 +3,7 @@
     # lines starting with # are comments
     title Equidistant coal mines
     game birmingham
+    edition 2007              (Lancashire only: Warfrog's 2007 Brass; the default is Roxley 2018)
     players 2
     era canal
     round 2
@@ -26,19 +27,29 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from brass_nb.rules.errors import ScenarioError
+from brass_nb.explain.numerals import level_of, roman
+from brass_nb.rules.actions import parse
+from brass_nb.rules.errors import NotationError, ScenarioError
+from brass_nb.rules.facts import editions, known_games
 from brass_nb.rules.game import Game
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.records import Step
 from brass_nb.scenario.model import WILDS, PlayerEntry, Scenario
 
-ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8}
-NUMERAL = {v: k for k, v in ROMAN.items()}
 _TILE = re.compile(r"(?P<slot>.+?\])\s+player\s+(?P<player>\d+)\s+(?P<industry>.+?)\s+(?P<level>[IVX]+|\d+)"
                    r"(?P<flipped>\s+flipped)?(?:\s+cubes\s+(?P<cubes>\d+))?", re.IGNORECASE)
+_SHORTFALL = re.compile(r"player\s+(?P<player>\d+)\s+owes\s+(?P<owed>\d+)\s+position\s+(?P<position>\d+)",
+                        re.IGNORECASE)
 _LINK = re.compile(r"(?P<link>.+?)\s+player\s+(?P<player>\d+)", re.IGNORECASE)
 _PLAYER = re.compile(r"(?P<player>\d+)((?:\s+(?:money|income|vp|spent)\s+-?\d+)*)", re.IGNORECASE)
 _MERCHANT = re.compile(r"(?P<space>.+?\])\s+(?:(?P<blank>blank)|buys\s+(?P<buys>.+?))(?:\s+beer\s+(?P<beer>\d+))?",
                        re.IGNORECASE)
+
+
+MAX_FILE_CHARS = 1_000_000
+"""A position file is a page of text; anything much larger is refused before it is read."""
+MAX_LINE_LENGTH = 1000
+MAX_DIGITS = 12
 
 
 def _fail(line: int, text: str, expected: str) -> ScenarioError:
@@ -46,32 +57,59 @@ def _fail(line: int, text: str, expected: str) -> ScenarioError:
 
 
 def _int(value: str, line: int, text: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise _fail(line, text, "a whole number") from None
+    digits = value.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS):
+        raise _fail(line, text[:80], f"a whole number of at most {MAX_DIGITS} digits")
+    return int(value)
 
 
 def _player(value: str, line: int, text: str) -> int:
     return _int(value, line, text) - 1
 
 
+HEADER = ("game", "edition", "players")
+"""Lines read before all others: they decide which rules every other line is checked against."""
+LINE_WORDS = ("title", "teaches", "game", "edition", "players", "seed", "era", "round", "order", "turn", "market",
+              "wilds", "deck", "set aside", "merchant", "player", "hand", "discard", "mat", "tile", "link", "distant",
+              "actions done", "phase", "double build", "shortfall", "over", "action")
+
+
 def read(text: str) -> Scenario:
     """Build a :class:`Scenario` from position text; raises :class:`ScenarioError` naming the line."""
-    lines = [(number, raw.split("#", 1)[0].strip()) for number, raw in enumerate(text.splitlines(), start=1)]
-    lines = [(n, line) for n, line in lines if line]
-    header = {line.split(None, 1)[0].lower(): (n, line) for n, line in lines if line.split(None, 1)[0].lower()
-              in ("game", "players")}
+    text = text.removeprefix("\ufeff")
+    if len(text) > MAX_FILE_CHARS:
+        raise ScenarioError([Step("scenario.too_large", {"size": len(text), "limit": MAX_FILE_CHARS}, ok=False)])
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if len(raw) > MAX_LINE_LENGTH:
+            raise ScenarioError([Step("scenario.line_too_long", {"line": number, "length": len(raw),
+                                                                  "limit": MAX_LINE_LENGTH}, ok=False)])
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            lines.append((number, line))
+    header = {line.split(None, 1)[0].lower(): (n, line) for n, line in lines
+              if line.split(None, 1)[0].lower() in HEADER}
     if "players" not in header:
-        raise ScenarioError([Step("scenario.syntax", {"line": 1, "text": text.splitlines()[0] if text else "",
-                                                      "expected": "a 'players N' line"}, ok=False)])
+        raise _fail(1, text.splitlines()[0] if text else "", "a 'players N' line")
     n, line = header["players"]
-    game = header.get("game", (0, "game birmingham"))[1].split(None, 1)[1]
+    value = line.partition(" ")[2].strip()
+    if not value:
+        raise _fail(n, line, "players N (the number of players)")
+    players = _int(value, n, line)
+    game_line, game_text = header.get("game", (0, "game birmingham"))
+    game = game_text.partition(" ")[2].strip()
+    if game not in known_games():
+        raise ScenarioError([Step("scenario.game", {"line": game_line, "game": game, "games": known_games()},
+                                  ok=False)])
+    edition_line, edition_text = header.get("edition", (0, ""))
+    edition = edition_text.partition(" ")[2].strip() or None
+    if edition_line and edition not in editions(game):
+        raise ScenarioError([Step("scenario.edition", {"line": edition_line, "edition": edition or "",
+                                                       "editions": editions(game)}, ok=False)])
     try:
-        sc = Scenario(game.strip(), players=_int(line.split(None, 1)[1], n, line))
-    except ValueError as err:
-        raise ScenarioError([Step("scenario.syntax", {"line": header.get("game", (n,))[0], "text": game,
-                                                      "expected": str(err)}, ok=False)]) from None
+        sc = Scenario(game, players=players, edition=edition)
+    except ScenarioError as err:
+        raise ScenarioError([Step(s.rule, {**s.facts, "line": n}, ok=False) for s in err.steps]) from None
     for number, line in lines:
         _apply_line(sc, number, line)
     return sc
@@ -80,7 +118,7 @@ def read(text: str) -> Scenario:
 def _apply_line(sc: Scenario, n: int, line: str) -> None:
     word, _, rest = line.partition(" ")
     word, rest = word.lower(), rest.strip()
-    if word in ("game", "players"):
+    if word in HEADER:
         return
     if word in ("title", "teaches"):
         setattr(sc, word, rest)
@@ -88,24 +126,31 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
         sc.seed = _int(rest, n, line)
     elif word == "era":
         sc.era = rest.lower()
+        sc.lines["era"] = n
     elif word == "round":
         sc.round = _int(rest, n, line)
+        sc.lines["round"] = n
     elif word == "order":
         sc.order = [_player(p, n, line) for p in rest.split()]
+        sc.lines["order"] = n
     elif word == "turn":
         sc.turn = _player(rest, n, line)
+        sc.lines["turn"] = n
     elif word == "market":
         resource, _, cubes = rest.partition(" ")
         if resource.lower() not in sc.markets:
             raise _fail(n, line, f"market {' or '.join(sc.markets)} and a number of cubes")
         sc.market(resource.lower(), _int(cubes.strip(), n, line))
+        sc.lines[f"market {resource.lower()}"] = n
     elif word == "wilds":
         counts = rest.split()
         if len(counts) != 2:
             raise _fail(n, line, "wilds <wild location cards> <wild industry cards>")
         sc.wilds = {WILDS[0]: _int(counts[0], n, line), WILDS[1]: _int(counts[1], n, line)}
+        sc.lines["wilds"] = n
     elif word == "deck":
         sc.cards(_list(rest), n)
+        sc.lines["deck"] = n
     elif word == "merchant":
         m = _MERCHANT.fullmatch(rest)
         if not m:
@@ -116,13 +161,14 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
         m = _PLAYER.fullmatch(rest)
         if not m:
             raise _fail(n, line, "player 1 money 17 income 10 vp 0 spent 0")
-        values = dict(zip(*[iter(m.group(2).split())] * 2))
+        values = dict(zip(*[iter(m.group(2).split())] * 2, strict=True))
         fields = {"money": "money", "income": "income_space", "vp": "vp", "spent": "spent"}
         sc.player(_player(m.group("player"), n, line), line=n,
                   **{fields[k.lower()]: _int(v, n, line) for k, v in values.items()})
     elif word in ("hand", "discard"):
         who, _, cards = rest.partition(" ")
         sc.player(_player(who, n, line), line=n, **{word: _list(cards)})
+        sc.lines[f"{word} {_int(who, n, line)}"] = n
     elif word == "mat":
         parts = rest.split()
         if len(parts) < 3:
@@ -140,7 +186,7 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
             raise _fail(n, line, "tile Dudley[1] player 2 coal I cubes 2 (or ... flipped)")
         level = m.group("level").upper()
         sc.tile(m.group("slot"), _player(m.group("player"), n, line), m.group("industry"),
-                ROMAN.get(level) or _int(level, n, line), bool(m.group("flipped")),
+                level_of(level) or _int(level, n, line), bool(m.group("flipped")),
                 _int(m.group("cubes") or "0", n, line), line=n)
     elif word == "link":
         m = _LINK.fullmatch(rest)
@@ -148,20 +194,58 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
             raise _fail(n, line, "link Dudley - Birmingham player 2")
         sc.link(m.group("link"), _player(m.group("player"), n, line), line=n)
     elif word == "action":
+        try:
+            parse(sc.facts, rest)
+        except NotationError as err:
+            raise ScenarioError([Step("scenario.action", {"line": n, "action": rest[:80], "error": str(err)},
+                                      ok=False)] + err.steps) from None
         sc.play(rest)
+        sc.lines[f"action {len(sc.actions)}"] = n
     elif word == "distant":
         what, _, value = rest.partition(" ")
+        sc.lines["distant"] = sc.lines.get("distant", n)
+        sc.lines[f"distant {what}"] = n
         if what == "marker":
             sc.distant_marker = _int(value.strip(), n, line)
         elif what == "tiles":
             sc.distant_tiles = [_int(v.strip(), n, line) for v in value.split(",") if v.strip()]
+        elif what == "drawn":
+            sc.distant_drawn = [_int(v.strip(), n, line) for v in value.split(",") if v.strip()]
         elif what == "closed" and not value.strip():
             sc.distant_closed = True
         else:
-            raise _fail(n, line, "distant marker 3 / distant tiles -1, -2 (top first) / distant closed")
+            raise _fail(n, line, "distant marker 3 / distant tiles -1, -2 (top first) / distant drawn -3 / "
+                                 "distant closed")
+    elif word == "set" and rest.lower().startswith("aside"):
+        sc.set_aside = _list(rest[len("aside"):])
+        sc.lines["set aside"] = n
+    elif word == "actions" and rest.lower().startswith("done"):
+        sc.actions_done = _int(rest[len("done"):].strip(), n, line)
+    elif word == "phase":
+        phases = _list(rest)
+        if not phases or any(p not in Phase.__members__.values() or p == Phase.END for p in phases):
+            raise _fail(n, line, "phase " + " or ".join(p for p in Phase if p is not Phase.END)
+                        + " (the decisions of the action in progress, next first)")
+        sc.pending = phases
+    elif word == "double" and rest.lower().startswith("build "):
+        text = rest[len("build "):].strip()
+        try:
+            parse(sc.facts, text)
+        except NotationError as err:
+            raise ScenarioError([Step("scenario.action", {"line": n, "action": text[:80], "error": str(err)},
+                                      ok=False)] + err.steps) from None
+        sc.double_build = text
+    elif word == "shortfall":
+        m = _SHORTFALL.fullmatch(rest)
+        if not m:
+            raise _fail(n, line, "shortfall player 2 owes 5 position 1")
+        sc.shortfall = (_player(m.group("player"), n, line), _int(m.group("owed"), n, line),
+                        _int(m.group("position"), n, line) - 1)
+    elif word == "over" and not rest:
+        sc.over = True
     else:
-        raise _fail(n, line, "a line starting with title, teaches, game, players, seed, era, round, order, turn, "
-                             "market, wilds, deck, merchant, player, hand, discard, mat, tile, link, distant or action")
+        words = [w for w in LINE_WORDS if w != "merchant" or sc.facts.board.merchants]
+        raise _fail(n, line, f"a line starting with {', '.join(words[:-1])} or {words[-1]}")
 
 
 def _list(text: str) -> list[str]:
@@ -176,7 +260,10 @@ def write(sc: Scenario) -> str:
         out.append(f"title {sc.title}")
     if sc.teaches:
         out.append(f"teaches {sc.teaches}")
-    out += [f"game {facts.game}", f"players {len(sc.players)}"]
+    out.append(f"game {facts.game}")
+    if facts.edition != editions(facts.game)[0]:
+        out.append(f"edition {facts.edition}")
+    out.append(f"players {len(sc.players)}")
     if sc.seed:
         out.append(f"seed {sc.seed}")
     out += [f"era {sc.era}", f"round {sc.round}"]
@@ -195,7 +282,7 @@ def write(sc: Scenario) -> str:
         buys, beer, _ = sc.merchants[label]
         out.append(f"merchant {label} " + (f"buys {', '.join(buys)}" if buys else "blank")
                    + (f" beer {beer}" if beer else ""))
-    defaults = PlayerEntry(money=facts.constants["starting_money"])
+    defaults = PlayerEntry(money=facts.rules.starting_money)
     for i, p in enumerate(sc.players):
         values = [(word, getattr(p, name)) for word, name in
                   (("money", "money"), ("income", "income_space"), ("vp", "vp"), ("spent", "spent"))
@@ -211,28 +298,57 @@ def write(sc: Scenario) -> str:
     slot_order = facts.board.slot_order
     for label in sorted(sc.tiles, key=slot_order.__getitem__):
         t = sc.tiles[label]
-        out.append(f"tile {label} player {t.owner + 1} {t.industry} {NUMERAL[t.level]}"
+        out.append(f"tile {label} player {t.owner + 1} {t.industry} {roman(t.level)}"
                    + (" flipped" if t.flipped else "") + (f" cubes {t.cubes}" if t.cubes else ""))
-    link_order = {l.label: l.index for l in facts.board.links}
+    link_order = {space.label: space.index for space in facts.board.links}
     for label in sorted(sc.links, key=link_order.__getitem__):
         out.append(f"link {label} player {sc.links[label][0] + 1}")
     if sc.distant_marker:
         out.append(f"distant marker {sc.distant_marker}")
     if sc.distant_tiles is not None:
         out.append("distant tiles " + ", ".join(map(str, sc.distant_tiles)))
+    if sc.distant_drawn:
+        out.append("distant drawn " + ", ".join(map(str, sc.distant_drawn)))
     if sc.distant_closed:
         out.append("distant closed")
+    if sc.set_aside:
+        out.append("set aside " + ", ".join(sc.set_aside))
+    if sc.actions_done:
+        out.append(f"actions done {sc.actions_done}")
+    if sc.pending:
+        out.append("phase " + ", ".join(sc.pending))
+    if sc.double_build:
+        out.append(f"double build {sc.double_build}")
+    if sc.shortfall:
+        who, owed, position = sc.shortfall
+        out.append(f"shortfall player {who + 1} owes {owed} position {position + 1}")
+    if sc.over:
+        out.append("over")
     out += [f"action {a}" for a in sc.actions]
     return "\n".join(out) + "\n"
 
 
 def load(path: str | Path) -> Scenario:
-    """Read a position file (``*.brass``)."""
+    """Read a position file (``*.brass``): UTF-8 text, with or without a byte-order mark."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            data = file.read(MAX_FILE_CHARS * 4 + 1)      # UTF-8 takes at most 4 bytes a character
     except OSError as err:
         raise ScenarioError([Step("save.unreadable", {"path": str(path), "error": str(err)}, ok=False)]) from None
-    return read(text)
+    if len(data) > MAX_FILE_CHARS * 4:
+        raise ScenarioError([Step("scenario.too_large", {"size": len(data), "limit": MAX_FILE_CHARS}, ok=False)])
+    return read(decode(data, str(path)))
+
+
+def decode(data: bytes, path: str) -> str:
+    """UTF-8 text (a byte-order mark is dropped); anything else is a :class:`ScenarioError` naming the line."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise ScenarioError([Step("scenario.encoding", {"path": path, "line": line, "byte": err.start,
+                                                        "utf16": data[:2] in (b"\xff\xfe", b"\xfe\xff")},
+                                  ok=False)]) from None
 
 
 def save(sc: Scenario, path: str | Path) -> None:
@@ -243,5 +359,6 @@ def game_from_text(text: str) -> Game:
     """A game that starts from the position ``text`` (checked once; replays rebuild it from the text)."""
     first = read(text)
     first.state()
-    return Game(lambda: read(text).state(), {"game": first.facts.game, "players": len(first.players),
+    return Game(lambda: read(text).state(), {"game": first.facts.game, "edition": first.facts.edition,
+                                             "players": len(first.players),
                                              "scenario": text})

@@ -1,39 +1,105 @@
-"""How a legal action is picked step by step: the fields of each action kind, in the order a learner chooses.
+"""How a legal action is picked field by field, in the order a learner chooses, and what each choice is called.
 
-Pure data over the legal actions (no widgets here), so the narrowing can be tested on its own.
+Pure data over the legal actions (no widgets here), so the narrowing can be tested on its own. Each field has a
+key (an English string the dropdown keeps as its value) and words in the learner's language (what it shows).
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+from dataclasses import dataclass
 
+from brass_nb.explain import en, ja, localize
 from brass_nb.rules.actions import Action
+from brass_nb.widgets.labels import LABELS
 
 KIND_ORDER = ("build", "network", "develop", "sell", "loan", "scout", "pass", "done", "discard", "remove")
+INDUSTRY = {"en": en.INDUSTRY, "ja": ja.INDUSTRY}
+RESOURCE = {"en": en.RESOURCE, "ja": ja.RESOURCE}
 
 
-def _sources(*names: str) -> Callable[[Action], str]:
-    def text(action: Action) -> str:
-        parts = [f"{name} {', '.join(getattr(action, name))}" for name in names if getattr(action, name)]
-        return "; ".join(parts) or "(nothing to choose)"
-    return text
+def name(value: str, language: str) -> str:
+    """A board, card or industry name, or one of the widgets' own words (market, two cards), in ``language``."""
+    words = LABELS[language]["names"]
+    if value in words:
+        return words[value]
+    if value in INDUSTRY[language]:
+        return INDUSTRY[language][value]
+    return localize(value, language)
 
 
-FIELDS: dict[str, tuple[tuple[str, Callable[[Action], str]], ...]] = {
-    "build": (("industry", lambda a: a.industry), ("where", lambda a: f"{a.location}[{a.slot}]"),
-              ("card", lambda a: a.card), ("resources", _sources("coal", "iron"))),
-    "network": (("link", lambda a: a.link), ("card", lambda a: a.card or "(same action)"),
-                ("resources", _sources("coal", "beer"))),
-    "develop": (("industry", lambda a: a.industry + (" (free)" if a.free else "")),
-                ("card", lambda a: a.card or "(same action)"), ("iron", _sources("iron"))),
-    "sell": (("tile", lambda a: f"{a.industry} {a.slot}"), ("merchant", lambda a: a.merchant),
-             ("card", lambda a: a.card or "(same action)"), ("beer", _sources("beer"))),
-    "loan": (("card", lambda a: a.card),),
-    "pass": (("card", lambda a: a.card),),
-    "scout": (("cards", lambda a: ", ".join(a.cards)),),
-    "remove": (("tile", lambda a: f"{a.industry} {a.slot}"),),
-    "discard": (("cards", lambda a: ", ".join(a.cards)),),
+def names(values, language: str) -> str:
+    return LABELS[language]["comma"].join(name(v, language) for v in values)
+
+
+def _sources(*resources: str) -> Callable[[Action, str], str]:
+    def words(action: Action, language: str) -> str:
+        parts = [f"{RESOURCE[language][r]} {names(getattr(action, r), language)}" for r in resources
+                 if getattr(action, r)]
+        return "; ".join(parts) or LABELS[language]["nothing_to_choose"]
+    return words
+
+
+def _sources_key(*resources: str) -> Callable[[Action], str]:
+    def key(action: Action) -> str:
+        return "; ".join(f"{r} {', '.join(getattr(action, r))}" for r in resources if getattr(action, r)) or "None"
+    return key
+
+
+def _card(action: Action, language: str) -> str:
+    return name(action.card, language) if action.card else LABELS[language]["same_action"]
+
+
+def _develop(action: Action, language: str) -> str:
+    return name(action.industry, language) + (LABELS[language]["free"] if action.free else "")
+
+
+def _loan(action: Action, language: str) -> str:
+    return LABELS[language]["any_amount"] if action.amount is None else f"£{action.amount}"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One choice of an action kind: ``key`` tells actions apart, ``words`` shows that choice to the learner."""
+
+    name: str
+    key: Callable[[Action], str]
+    words: Callable[[Action, str], str]
+
+
+def _field(field_name: str, attribute: str, words: Callable[[Action, str], str] | None = None) -> Field:
+    def key(action: Action) -> str:
+        return str(getattr(action, attribute))
+    return Field(field_name, key, words or (lambda a, language: name(getattr(a, attribute), language)))
+
+
+def _place(action: Action, language: str) -> str:
+    return name(f"{action.location}[{action.slot}]", language)
+
+
+def _tile(action: Action, language: str) -> str:
+    return f"{name(action.industry, language)} {name(action.slot, language)}"
+
+
+FIELDS: dict[str, tuple[Field, ...]] = {
+    "build": (_field("industry", "industry"),
+              Field("where", lambda a: f"{a.location}[{a.slot}]", _place),
+              _field("card", "card"),
+              Field("resources", _sources_key("coal", "iron"), _sources("coal", "iron"))),
+    "network": (_field("link", "link"), _field("card", "card", _card),
+                Field("resources", _sources_key("coal", "beer"), _sources("coal", "beer"))),
+    "develop": (Field("industry", lambda a: f"{a.industry}{a.free}", _develop), _field("card", "card", _card),
+                Field("iron", _sources_key("iron"), _sources("iron"))),
+    "sell": (Field("tile", lambda a: f"{a.industry} {a.slot}", _tile), _field("merchant", "merchant"),
+             _field("card", "card", _card), Field("beer", _sources_key("beer"), _sources("beer"))),
+    "loan": (_field("card", "card"), _field("amount", "amount", _loan)),
+    "pass": (_field("card", "card"),),
+    "scout": (Field("cards", lambda a: str(a.cards), lambda a, language: names(a.cards, language)),),
+    "remove": (Field("tile", lambda a: f"{a.industry} {a.slot}", _tile),),
+    "discard": (Field("cards", lambda a: str(a.cards), lambda a, language: names(a.cards, language)),),
     "done": (),
 }
+
+SLOTS = max(len(fields) for fields in FIELDS.values())
 
 
 def kinds(actions: list[Action]) -> list[str]:
@@ -41,18 +107,45 @@ def kinds(actions: list[Action]) -> list[str]:
     return [k for k in KIND_ORDER if k in present]
 
 
-def narrow(actions: list[Action], kind: str, chosen: list[str]) -> tuple[list[list[str]], list[Action]]:
-    """Options for each field given the values chosen so far, and the actions still matching them.
+@dataclass(frozen=True)
+class Choice:
+    """What the dropdowns show: one legal action, its kind's fields, each field's options (key, words) and key."""
 
-    ``chosen`` holds one value per field already picked (a value that is no longer an option
-    stops the narrowing there, so a stale choice never picks a wrong action).
+    action: Action
+    options: tuple[tuple[tuple[str, str], ...], ...]
+    keys: tuple[str, ...]
+
+
+def settle(actions: list[Action], kind: str, wanted: list[str | None], language: str) -> Choice | None:
+    """The legal action of ``kind`` that keeps as many of the ``wanted`` keys as still fit, field by field.
+
+    Each field keeps its wanted key when some action still matching the earlier fields has it, else takes the
+    first one left, so the fields always name one legal action together (never a mix of two).
     """
     matching = [a for a in actions if a.kind == kind]
-    options: list[list[str]] = []
-    for i, (_, value_of) in enumerate(FIELDS[kind]):
-        values = list(dict.fromkeys(value_of(a) for a in matching))
-        options.append(values)
-        if i >= len(chosen) or chosen[i] not in values:
-            break
-        matching = [a for a in matching if value_of(a) == chosen[i]]
-    return options, matching
+    if not matching:
+        return None
+    options, keys = [], []
+    for i, field in enumerate(FIELDS[kind]):
+        shown = {}
+        for action in matching:
+            shown.setdefault(field.key(action), action)
+        key = wanted[i] if i < len(wanted) and wanted[i] in shown else next(iter(shown))
+        options.append(tuple((k, field.words(a, language)) for k, a in shown.items()))
+        keys.append(key)
+        matching = [a for a in matching if field.key(a) == key]
+    return Choice(matching[0], tuple(options), tuple(keys))
+
+
+def choice_of(actions: list[Action], action: Action, language: str) -> Choice | None:
+    """The dropdowns' view of ``action`` (None when it is not one of ``actions``)."""
+    if action not in actions:
+        return None
+    return settle(actions, action.kind, [field.key(action) for field in FIELDS[action.kind]], language)
+
+
+def describe(action: Action, language: str) -> str:
+    """An action in the learner's language, field by field (the notation stays English: it is what one types)."""
+    parts = [LABELS[language]["kinds"][action.kind]] + [field.words(action, language) for field in FIELDS[action.kind]
+                                                          if field.key(action) != "None"]
+    return " · ".join(parts)

@@ -5,7 +5,7 @@ import html
 
 import ipywidgets as w
 
-from brass_nb.explain import get_language, reason
+from brass_nb.explain import language_or_default, reason
 from brass_nb.plot.live import LiveBoard
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
@@ -21,11 +21,14 @@ def _steps_html(steps: list[Step], language: str) -> str:
 class SourceFinder(w.VBox):
     """Pick a location and a resource: the engine's ranked sources, in words and on the board."""
 
-    def __init__(self, game: Game, location: str = "Birmingham", resource: str = "coal", language: str | None = None):
+    def __init__(self, game: Game, location: str | None = None, resource: str = "coal",
+                 language: str | None = None):
+        """``location`` defaults to the game's first town."""
         self.game = game
-        self.language = language = language or get_language()
+        self.language = language = language_or_default(language)
         places = [n for n, loc in game.facts.board.locations.items() if loc.kind != "merchant"]
-        self.location = w.Dropdown(options=places, value=location)
+        first_town = next(n for n, loc in game.facts.board.locations.items() if loc.kind == "town")
+        self.location = w.Dropdown(options=places, value=location or first_town)
         self.resource = w.ToggleButtons(options=["coal", "iron", "beer"], value=resource)
         self.toggle = language_toggle(language)
         self.text = w.HTML()
@@ -58,7 +61,7 @@ class IncomeTrack(w.VBox):
 
     def __init__(self, game: Game, space: int | None = None, language: str | None = None):
         self.game = game
-        self.language = language = language or get_language()
+        self.language = language = language_or_default(language)
         last = len(game.facts.income_levels) - 1
         start = game.players[game.current_player or 0].income_space if space is None else space
         self.space = w.IntSlider(min=0, max=last, value=start, continuous_update=False,
@@ -86,7 +89,7 @@ class ScorePreview(w.VBox):
 
     def __init__(self, game: Game, language: str | None = None):
         self.game = game
-        self.toggle = language_toggle(language or get_language())
+        self.toggle = language_toggle(language_or_default(language))
         self.text = w.HTML()
         self.picture = w.Image(format="png", layout=w.Layout(width="100%", max_width="980px"))
         self.steps: list[Step] = []

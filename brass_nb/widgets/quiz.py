@@ -1,25 +1,44 @@
-"""Quizzes: a position, a question, the learner's answer checked against the engine, and the engine's reason."""
+"""Quizzes: a position, a question, the learner's answer checked against the engine, and the engine's reason.
+
+:class:`Quiz` is one question with two tries: a wrong first answer only says so; the answer and its reasons are
+shown after a right answer or a second wrong one. :class:`QuizSet` walks through a lesson's questions from the
+quiz bank (:mod:`brass_nb.quizbank`) and keeps the score; :func:`answers` is the teacher's view of a bank.
+"""
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 import ipywidgets as w
 
-from brass_nb.explain import get_language, reason
-from brass_nb.plot import draw, png
+from brass_nb import quizbank
+from brass_nb.classroom.scores import record_answer
+from brass_nb.explain import language_or_default, reason
+from brass_nb.plot import DISPLAY_WIDTH, draw, png
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
 from brass_nb.saves import game_from_json
-from brass_nb.widgets.labels import LABELS
 
-QUESTIONS = {
-    "coal_source": {"en": "Player {player} plays `{action}`. Which coal source supplies the coal?",
-                    "ja": "プレイヤー{player}が `{action}` を行います。石炭はどこから来ますか？"},
-    "link_score": {"en": "If the era ended now, how many VP would the link {link} score?",
-                   "ja": "今この時代が終わると、運輸タイル {link} は何勝利点になりますか？"},
-    "income_after": {"en": "Player {player} plays `{action}`. What is their income level afterwards?",
-                     "ja": "プレイヤー{player}が `{action}` を行います。その後の収入レベルはいくつですか？"},
+TRIES = 2
+
+WORDS = {
+    "en": {"check": "Check", "choose": "Choose an answer first.", "right": "Right!",
+           "again": "Not quite. Look again and try once more.", "wrong": "Not quite.",
+           "answer_is": "The answer is: {answer}.", "previous": "◀ Previous", "next": "Next ▶",
+           "question": "Question {n} of {total}",
+           "score": "Score: {right} of {total} right ({first} at the first try).",
+           "unanswered": "{left} questions not answered yet.", "done": "All questions answered.",
+           "heading": "Quiz", "answer": "answer"},
+    "ja": {"check": "答え合わせ", "choose": "先に答えを選んでください。", "right": "正解！",
+           "again": "ちがいます。もう一度考えてみましょう。", "wrong": "残念。",
+           "answer_is": "答えは「{answer}」です。", "previous": "◀ 前へ", "next": "次へ ▶",
+           "question": "問題 {n} / {total}", "score": "得点: {total}問中{right}問正解（1回目で正解 {first}問）。",
+           "unanswered": "まだ答えていない問題が{left}問あります。", "done": "すべての問題に答えました。",
+           "heading": "クイズ", "answer": "答え"},
 }
+
+# The prompts of the three original question kinds, kept for callers of the Quiz constructor.
+QUESTIONS = {kind: quizbank.PROMPTS[kind] for kind in ("coal_source", "link_score", "income_after")}
 
 
 def _after(game: Game, action: str):
@@ -32,42 +51,75 @@ def _after(game: Game, action: str):
 class Quiz(w.VBox):
     """One question about a position; ``Check`` compares the chosen answer with the engine's and explains it.
 
-    Build one with :meth:`coal_source`, :meth:`link_score` or :meth:`income_after`.
+    Build one with :meth:`coal_source`, :meth:`link_score`, :meth:`income_after` or :meth:`from_question`.
     """
 
-    def __init__(self, game: Game, kind: str, facts: dict, options: list[str], answer: str, steps: list[Step],
-                 language: str | None = None, highlight: list[Step] | None = None):
-        self.kind, self.facts, self.answer, self.reasons = kind, facts, answer, steps
-        self.language = language = language or get_language()
+    def __init__(self, game: Game | None, kind: str, facts: dict, options: list[str], answer: str,
+                 steps: list[Step], language: str | None = None, highlight: list[Step] | None = None,
+                 prompt: str | None = None):
+        self.kind, self.facts, self.answer, self.reasons = kind, facts, answer, list(steps)
+        self.language = language = language_or_default(language)
         self.correct: bool | None = None
-        words = LABELS[language]
-        self.question = w.HTML(f"<b>{html.escape(QUESTIONS[kind][language].format(**facts))}</b>")
-        self.choice = w.RadioButtons(options=options, value=None)
-        self.check_button = w.Button(description=words["check_answer"], button_style="info")
+        self.tries = 0
+        self.on_answer: Callable[[Quiz], None] | None = None
+        words = WORDS[language]
+        self.text = text = prompt if prompt is not None else QUESTIONS[kind][language].format(**facts)
+        self.question = w.HTML(f"<b>{html.escape(text)}</b>")
+        self.choice = w.RadioButtons(options=list(options), value=None, layout=w.Layout(width="auto"))
+        self.check_button = w.Button(description=words["check"], button_style="info")
         self.check_button.add_class("brass-quiz-check")
         self.feedback = w.HTML()
-        self.picture = w.Image(value=png(draw(game, highlight=highlight, language=language)), format="png",
-                               layout=w.Layout(width="100%", max_width="980px"))
-        super().__init__([self.picture, self.question, self.choice, self.check_button, self.feedback])
+        parts = [self.question, self.choice, self.check_button, self.feedback]
+        if game is not None:
+            self.picture = w.Image(value=png(draw(game, highlight=highlight, language=language)), format="png",
+                                   layout=w.Layout(width=f"{DISPLAY_WIDTH}px", max_width="100%"))
+            parts.insert(0, self.picture)
+        super().__init__(parts)
         self.check_button.on_click(self._check)
 
     def __repr__(self) -> str:
         return f"Quiz({self.kind!r}, {len(self.choice.options)} answers)"
 
+    @property
+    def finished(self) -> bool:
+        """Answered right, or wrong on every try: the answer is on show."""
+        return self.correct is True or self.tries >= TRIES
+
     def _check(self, _button=None) -> None:
-        words = LABELS[self.language]
-        if self.choice.value is None:
-            self.feedback.value = html.escape(words["answer_is"].format(answer="?"))
+        words = WORDS[self.language]
+        if self.finished:
             return
+        if self.choice.value is None:
+            self.feedback.value = f"<p>{html.escape(words['choose'])}</p>"
+            return
+        self.tries += 1
         self.correct = self.choice.value == self.answer
-        verdict = words["right"] if self.correct else words["wrong"]
-        colour = "#1b6e1b" if self.correct else "#b00020"
-        items = "".join(f"<li>{html.escape(reason(s, self.language))}</li>" for s in self.reasons)
-        self.feedback.value = (f"<p style='color:{colour}'><b>{html.escape(verdict)}</b> "
-                               f"{html.escape(words['answer_is'].format(answer=self.answer))}</p><ul>{items}</ul>")
+        if not self.correct and self.tries < TRIES:
+            self.feedback.value = f"<p style='color:#b00020'>{html.escape(words['again'])}</p>"
+        else:
+            verdict = words["right"] if self.correct else words["wrong"]
+            colour = "#1b6e1b" if self.correct else "#b00020"
+            items = "".join(f"<li>{html.escape(reason(s, self.language))}</li>" for s in self.reasons)
+            self.feedback.value = (f"<p style='color:{colour}'><b>{html.escape(verdict)}</b> "
+                                   f"{html.escape(words['answer_is'].format(answer=self.answer))}</p>"
+                                   f"<ul>{items}</ul>")
+            self.choice.disabled = True
+        record_answer(self.text, self.choice.value, self.correct)
+        if self.on_answer is not None:
+            self.on_answer(self)
 
     @classmethod
-    def coal_source(cls, game: Game, action: str, language: str | None = None) -> "Quiz":
+    def from_question(cls, question: quizbank.Question, language: str | None = None,
+                      picture: bool = True) -> Quiz:
+        """A quiz on one question of the bank; its answer is the engine's, computed from the question's position."""
+        language = language_or_default(language)
+        solution = quizbank.solve(question, language)
+        game = question.game() if picture else None
+        return cls(game, question.kind, {}, list(solution.options), solution.answer, list(solution.steps),
+                   language, prompt=solution.prompt)
+
+    @classmethod
+    def coal_source(cls, game: Game, action: str, language: str | None = None) -> Quiz:
         """Which mine (or the market) supplies the coal for ``action``?"""
         _, player, explanation = _after(game, action)
         takes = explanation.find("coal.take")
@@ -75,21 +127,93 @@ class Quiz(w.VBox):
         mines = [label for label, t in game.state.tiles.items() if t.industry == "coal" and t.cubes]
         options = sorted(mines, key=game.facts.board.slot_order.__getitem__) + ["market"]
         steps = [s for s in explanation.steps if s.rule in ("coal.nearest", "coal.market", "coal.take", "coal.buy")]
-        return cls(game, "coal_source", {"player": player + 1, "action": action}, options, answer, steps, language)
+        language = language_or_default(language)
+        facts = {"player": quizbank.PLAYER[language](player), "action": action}
+        return cls(game, "coal_source", facts, options, answer, steps, language)
 
     @classmethod
-    def link_score(cls, game: Game, link: str, language: str | None = None) -> "Quiz":
+    def link_score(cls, game: Game, link: str, language: str | None = None) -> Quiz:
         """How many VP would ``link`` score if the era ended now?"""
         step = next(s for s in game.score_preview().find("score.link") if s.facts["link"] == link)
         options = [str(n) for n in range(0, max(step.facts["vp"] + 3, 6))]
         return cls(game, "link_score", {"link": link}, options, str(step.facts["vp"]), [step], language)
 
     @classmethod
-    def income_after(cls, game: Game, action: str, language: str | None = None) -> "Quiz":
+    def income_after(cls, game: Game, action: str, language: str | None = None) -> Quiz:
         """What is the acting player's income level after ``action``?"""
         copy, player, explanation = _after(game, action)
         level = copy.players[player].income_level
         options = [str(n) for n in range(level - 4, level + 5)]
         steps = [s for s in explanation.steps if s.rule in ("loan.take", "income.advance", "tile.flip")]
-        return cls(game, "income_after", {"player": player + 1, "action": action}, options, str(level), steps,
-                   language)
+        language = language_or_default(language)
+        facts = {"player": quizbank.PLAYER[language](player), "action": action}
+        return cls(game, "income_after", facts, options, str(level), steps, language)
+
+
+class QuizSet(w.VBox):
+    """A lesson's questions one at a time (each with its board), and the score so far.
+
+    Show ``QuizSet("03_coal_iron_beer")`` where the quiz starts and ``quizzes.scoreboard`` at the end of the
+    notebook: the scoreboard follows every answer.
+    """
+
+    def __init__(self, lesson: str, language: str | None = None):
+        self.lesson = lesson
+        self.language = language = language_or_default(language)
+        self.questions = quizbank.questions(lesson)
+        self.quizzes: dict[int, Quiz] = {}
+        words = WORDS[language]
+        self.heading = w.HTML()
+        self.previous_button = w.Button(description=words["previous"])
+        self.next_button = w.Button(description=words["next"])
+        self.previous_button.add_class("brass-quiz-previous")
+        self.next_button.add_class("brass-quiz-next")
+        self.slot = w.Box()
+        self.scoreboard = w.HTML()
+        self.scoreboard.add_class("brass-quiz-score")
+        self.index = 0
+        self.previous_button.on_click(lambda _: self.show(self.index - 1))
+        self.next_button.on_click(lambda _: self.show(self.index + 1))
+        super().__init__([self.heading, self.slot, w.HBox([self.previous_button, self.next_button])])
+        self.show(0)
+
+    def __repr__(self) -> str:
+        return f"QuizSet({self.lesson!r}, {len(self.questions)} questions)"
+
+    def quiz(self, index: int) -> Quiz:
+        """The quiz for question ``index`` (from 0), built when it is first shown."""
+        if index not in self.quizzes:
+            quiz = Quiz.from_question(self.questions[index], self.language)
+            quiz.on_answer = lambda _quiz: self._update_score()
+            self.quizzes[index] = quiz
+        return self.quizzes[index]
+
+    def show(self, index: int) -> None:
+        """Show question ``index`` (from 0)."""
+        self.index = index = max(0, min(index, len(self.questions) - 1))
+        words = WORDS[self.language]
+        self.heading.value = (f"<h4>{html.escape(words['heading'])} · "
+                              f"{html.escape(words['question'].format(n=index + 1, total=len(self.questions)))}</h4>")
+        self.slot.children = [self.quiz(index)]
+        self.previous_button.disabled = index == 0
+        self.next_button.disabled = index == len(self.questions) - 1
+        self._update_score()
+
+    def score(self) -> tuple[int, int, int]:
+        """(right answers, right at the first try, questions)."""
+        right = sum(1 for q in self.quizzes.values() if q.correct)
+        first = sum(1 for q in self.quizzes.values() if q.correct and q.tries == 1)
+        return right, first, len(self.questions)
+
+    def _update_score(self) -> None:
+        words = WORDS[self.language]
+        right, first, total = self.score()
+        left = total - sum(1 for q in self.quizzes.values() if q.finished)
+        rest = words["unanswered"].format(left=left) if left else words["done"]
+        self.scoreboard.value = (f"<p><b>{html.escape(words['score'].format(right=right, total=total, first=first))}"
+                                 f"</b> {html.escape(rest)}</p>")
+
+
+def answers(lesson: str, language: str = "en") -> list[tuple[str, str]]:
+    """The teacher's view: each question of a lesson with the engine's answer, in ``language``."""
+    return [(s.prompt, s.answer) for s in (quizbank.solve(q, language) for q in quizbank.questions(lesson))]

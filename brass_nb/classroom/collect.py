@@ -1,0 +1,90 @@
+"""The teacher's table: every learner's quiz results, gathered from the learners' homes into one table.
+
+Each folder directly under the homes folder is one learner (named after the folder); their results are read from
+``<home>/.brass_nb/scores.json``.  One row per learner and question: how often they checked an answer, whether the
+first and the last answers were right.  Files that cannot be trusted are listed as problems, never fatal.
+"""
+from __future__ import annotations
+
+import csv
+from dataclasses import astuple, dataclass, fields
+from pathlib import Path
+from typing import TextIO
+
+from brass_nb.classroom.scores import SCORES_FILE, Result, read_results
+
+
+@dataclass(frozen=True)
+class Row:
+    """One learner's answers to one question of one notebook."""
+
+    learner: str
+    notebook: str
+    question: str
+    attempts: int
+    first_correct: bool
+    last_correct: bool
+    last_answer: str
+    last_time: str
+
+
+COLUMNS = tuple(field.name for field in fields(Row))
+
+
+@dataclass(frozen=True)
+class Collection:
+    """The rows of every learner, in learner, notebook, question order, and the problems met on the way."""
+
+    rows: tuple[Row, ...]
+    problems: tuple[str, ...]
+    learners: tuple[str, ...]
+
+
+def collect(homes: Path, scores_file: str = SCORES_FILE) -> Collection:
+    """Read the score file of every learner's home under ``homes``."""
+    rows: list[Row] = []
+    problems: list[str] = []
+    learners = sorted(home.name for home in homes.iterdir() if home.is_dir() and not home.is_symlink())
+    for learner in learners:
+        home = homes / learner
+        path = home / scores_file
+        if not path.parent.resolve().is_relative_to(home.resolve()):
+            problems.append(f"{path}: leads outside {learner}'s home; skipped")
+            continue
+        results, found = read_results(path)
+        problems.extend(found)
+        rows.extend(_rows_of(learner, results))
+    return Collection(tuple(rows), tuple(problems), tuple(learners))
+
+
+def _rows_of(learner: str, results: list[Result]) -> list[Row]:
+    """One row per question, from results in the order they were checked."""
+    by_question: dict[tuple[str, str], list[Result]] = {}
+    for result in sorted(results, key=lambda r: r.time):
+        by_question.setdefault((result.notebook, result.question), []).append(result)
+    return [Row(learner, notebook, question, len(answers), answers[0].correct, answers[-1].correct,
+                answers[-1].answer, answers[-1].time)
+            for (notebook, question), answers in sorted(by_question.items())]
+
+
+def write_csv(rows: tuple[Row, ...], stream: TextIO) -> None:
+    """The rows as CSV with a header line, for a spreadsheet."""
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    writer.writerows(astuple(row) for row in rows)
+
+
+def format_table(collection: Collection) -> str:
+    """A plain-text table: one line per learner with their questions answered and right first time."""
+    per_learner = {learner: [0, 0, 0] for learner in collection.learners}
+    for row in collection.rows:
+        counts = per_learner[row.learner]
+        counts[0] += 1
+        counts[1] += row.first_correct
+        counts[2] += row.last_correct
+    header = ("learner", "questions", "right first time", "right at last")
+    lines = [header] + [(learner, *map(str, counts)) for learner, counts in per_learner.items()]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    text = ["  ".join(cell.ljust(width) if i == 0 else cell.rjust(width)
+                      for i, (cell, width) in enumerate(zip(line, widths, strict=False))).rstrip() for line in lines]
+    return "\n".join([text[0], "  ".join("-" * width for width in widths), *text[1:]])

@@ -1,0 +1,133 @@
+"""The Explorer's side panels as HTML: whose turn it is, the players, the hand as chips, and the final scores.
+
+Pure functions of a game (or its records) and a language; they read the position and never decide a rule.
+"""
+from __future__ import annotations
+
+import html
+
+from brass_nb.explain import CATALOGS_PLAYER
+from brass_nb.rules.game import Game
+from brass_nb.rules.records import Explanation
+from brass_nb.rules.turns import actions_this_turn
+from brass_nb.widgets.choices import name
+from brass_nb.widgets.labels import LABELS
+
+CHIP = ("display:inline-block;margin:1px 3px 1px 0;padding:0 6px;border-radius:9px;font-size:12px;"
+        "line-height:17px;border:1px solid {border};background:{background}")
+CELL = "padding:0 6px;line-height:17px;text-align:right"
+LOCATION_CHIP = CHIP.format(border="#7a7a7a", background="#f4f4f4")
+INDUSTRY_CHIP = CHIP.format(border="#7a5c2e", background="#fbefd9")
+WILD_CHIP = CHIP.format(border="#5b2a86", background="#eadcf7") + ";font-weight:bold"
+
+
+def seat_name(seats: list, player: int, language: str) -> str:
+    """``Player 2 (greedy)`` for a bot, ``Player 1 (you)`` for a human seat facing bots, else ``Player 1``."""
+    words = LABELS[language]
+    if all(seat == "human" for seat in seats):
+        return CATALOGS_PLAYER[language](player)
+    who = words["human"] if seats[player] == "human" else seats[player].name
+    return words["seat"].format(player=CATALOGS_PLAYER[language](player), who=who)
+
+
+def status_html(game: Game, seats: list, language: str, message: str = "") -> str:
+    """Who acts, the era and round, the actions left this turn and any phase; then ``message`` (already HTML)."""
+    words = LABELS[language]
+    if game.is_over:
+        text = words["over"]
+    else:
+        player = game.current_player
+        seat = seats[player]
+        if seat == "human":
+            text = words["to_act"].format(player=seat_name(seats, player, language))
+        else:
+            text = words["bot_to_act"].format(player=CATALOGS_PLAYER[language](player), bot=seat.name)
+        text += " — " + words["era"][game.era].format(round=game.round)
+        left = actions_this_turn(game.state) - game.state.actions_done
+        text += " — " + words["actions_left"].get(left, str(left))
+        if game.phase:
+            text += f" — {words['phase'][game.phase]}"
+    line = f"<div class='brass-turn' style='font-weight:bold;line-height:18px'>{html.escape(text)}</div>"
+    return line + (f"<div class='brass-message' style='font-size:12px;line-height:16px'>{message}</div>"
+                   if message else "")
+
+
+def players_html(game: Game, seats: list, language: str) -> str:
+    """One row per player: money, income level, VP and cards in hand; the player to act is marked."""
+    words = LABELS[language]
+    head = "".join(f"<th style='{CELL}'>{html.escape(words[k])}</th>"
+                   for k in ("money", "income", "vp", "cards"))
+    rows = []
+    for p in game.players:
+        mark = "▶ " if p.index == game.current_player else ""
+        cells = "".join(f"<td style='{CELL}'>{value}</td>" for value in
+                        (f"£{p.money}", p.income_level, p.vp, len(p.hand)))
+        rows.append(f"<tr><td style='{CELL};text-align:left'>{mark}"
+                    f"{html.escape(seat_name(seats, p.index, language))}</td>{cells}</tr>")
+    return (f"<table class='brass-players' style='font-size:12px;border-collapse:collapse;margin:0'>"
+            f"<tr><th style='{CELL}'></th>{head}</tr>{''.join(rows)}</table>")
+
+
+def hand_html(game: Game, player: int, language: str) -> str:
+    """``player``'s cards as chips: location cards grey, industry cards brown, wild cards purple and marked."""
+    words = LABELS[language]
+    wilds = set(game.state.wilds)
+    industries = set(game.facts.industry_names.values())
+    chips = []
+    for card in sorted(game.players[player].hand, key=lambda c: (c in wilds, c in industries, c)):
+        style = WILD_CHIP if card in wilds else INDUSTRY_CHIP if card in industries else LOCATION_CHIP
+        label = html.escape(name(card, language)) + (f" ★ {html.escape(words['wild'])}" if card in wilds else "")
+        chips.append(f"<span class='brass-card' data-card='{html.escape(card)}' style='{style}'>{label}</span>")
+    title = f"{words['hand']} — {CATALOGS_PLAYER[language](player)}: "
+    return f"<div class='brass-hand'><b>{html.escape(title)}</b>{''.join(chips)}</div>"
+
+
+def score_rows(explanations: list[Explanation]) -> dict[int, dict[str, int]]:
+    """Each player's VP by source, read from the scoring steps of the game's explanations (never recomputed).
+
+    Keys: ``canal links``, ``canal industries``, ``rail links``, ``rail industries``, ``money`` and ``total``
+    (the final ranking's VP); ``other`` is what the total holds beyond those (merchant bonuses, debts).
+    """
+    rows: dict[int, dict[str, int]] = {}
+    era = "canal"
+    for explanation in explanations:
+        for step in explanation.steps:
+            facts = step.facts
+            if step.rule == "era.end":
+                era = facts["era"]
+            elif step.rule in ("score.link", "score.industry"):
+                part = "links" if step.rule == "score.link" else "industries"
+                row = rows.setdefault(facts["owner"], {})
+                row[f"{era} {part}"] = row.get(f"{era} {part}", 0) + facts["vp"]
+            elif step.rule == "score.money":
+                row = rows.setdefault(facts["player"], {})
+                row["money"] = row.get("money", 0) + facts["vp"]
+            elif step.rule == "game.end":
+                for entry in facts["ranking"]:
+                    row = rows.setdefault(entry["player"], {})
+                    row["total"], row["place"] = entry["vp"], entry["place"]
+    for row in rows.values():
+        counted = sum(v for k, v in row.items() if k not in ("total", "place"))
+        row["other"] = row.get("total", counted) - counted
+    return rows
+
+
+def scores_html(explanations: list[Explanation], seats: list, language: str) -> str:
+    """The final score table, best first: links and industries per era, and money where the game scored it."""
+    words = LABELS[language]
+    rows = score_rows(explanations)
+    columns = [("canal links", f"{words['canal']} {words['links']}"),
+               ("canal industries", f"{words['canal']} {words['industries']}"),
+               ("rail links", f"{words['rail']} {words['links']}"),
+               ("rail industries", f"{words['rail']} {words['industries']}")]
+    if any("money" in row for row in rows.values()):
+        columns.append(("money", words["money_vp"]))
+    columns += [("other", words["other"]), ("total", words["total"])]
+    head = "".join(f"<th style='padding:0 5px'>{html.escape(label)}</th>" for _, label in columns)
+    body = []
+    for player, row in sorted(rows.items(), key=lambda item: item[1].get("place", 99)):
+        cells = "".join(f"<td style='text-align:right;padding:0 5px'>{row.get(key, 0)}</td>" for key, _ in columns)
+        body.append(f"<tr><td>{row.get('place', '')}</td>"
+                    f"<td>{html.escape(seat_name(seats, player, language))}</td>{cells}</tr>")
+    return (f"<b>{html.escape(words['scores'])}</b><table class='brass-scores' style='font-size:12px'>"
+            f"<tr><th>{html.escape(words['place'])}</th><th></th>{head}</tr>{''.join(body)}</table>")

@@ -1,0 +1,94 @@
+"""No drift between the places that describe the learners' environment.
+
+``binder/`` (what repo2docker builds the image from), ``classroom/jupyterhub_config.py`` (the one-machine hub, read
+here by JupyterHub's own config loader), ``classroom/values.yaml`` (Zero to JupyterHub) and the learner settings of
+``classroom/tljh_config.py`` (The Littlest JupyterHub) must agree: the image built from today's ``binder/``, the same
+limits, start page, score file and lesson hand-out.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+import yaml
+from traitlets.config.loader import PyFileConfigLoader
+
+from brass_nb.classroom.image import image_tag
+from brass_nb.classroom.lessons import LESSONS_FOLDER
+from brass_nb.classroom.scores import SCORES_FILE, SCORES_VARIABLE
+
+REPO = Path(__file__).resolve().parent.parent
+CLASSROOM = REPO / "classroom"
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    """The one-machine hub's configuration, as JupyterHub reads it."""
+    class_dir = tmp_path_factory.mktemp("class")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BRASS_CLASS_DIR", str(class_dir))
+        patch.delenv("BRASS_CLASS_ENV_DIR", raising=False)
+        config = PyFileConfigLoader("jupyterhub_config.py", str(CLASSROOM)).load_config()
+    return SimpleNamespace(config=config, class_dir=class_dir)
+
+
+@pytest.fixture(scope="module")
+def learners() -> dict:
+    """The ``singleuser`` section of the Helm values."""
+    return yaml.safe_load((CLASSROOM / "values.yaml").read_text())["singleuser"]
+
+
+def test_the_cluster_image_and_the_one_machine_environment_are_both_built_from_todays_binder(hub, learners):
+    tag = image_tag(REPO / "binder")
+    assert learners["image"]["tag"] == tag, (
+        f"binder/ has changed: set singleuser.image.tag to \"{tag}\" in classroom/values.yaml and rebuild the image "
+        f"(bash classroom/build_image.sh)")
+    assert hub.config.Spawner.cmd == [str(hub.class_dir.resolve() / f"env-{tag}" / "bin" / "jupyterhub-singleuser")]
+
+
+def test_the_image_tag_changes_with_any_file_in_binder(tmp_path):
+    binder = tmp_path / "binder"
+    binder.mkdir()
+    for path in (REPO / "binder").iterdir():
+        (binder / path.name).write_bytes(path.read_bytes())
+    assert image_tag(binder) == image_tag(REPO / "binder")
+    with (binder / "requirements.txt").open("a") as requirements:
+        requirements.write("numpy\n")
+    assert image_tag(binder) != image_tag(REPO / "binder")
+
+
+def test_learners_get_the_same_limits_start_page_and_score_file_on_every_hub(hub, learners):
+    spawner = hub.config.Spawner
+    littlest = PyFileConfigLoader("tljh_config.py", str(CLASSROOM)).load_config().Spawner
+    assert learners["memory"]["limit"] == spawner.mem_limit == littlest.mem_limit == "1G"
+    assert float(learners["cpu"]["limit"]) == spawner.cpu_limit == littlest.cpu_limit == 1.0
+    assert learners["defaultUrl"] == spawner.default_url == littlest.default_url == f"/lab/tree/{LESSONS_FOLDER}"
+    assert learners["extraEnv"] == spawner.environment == littlest.environment.get_value({}) \
+        == {SCORES_VARIABLE: f"~/{SCORES_FILE}"}
+
+
+def test_both_hubs_hand_out_the_repositorys_notebooks_folder_with_the_same_command(hub, learners, tmp_path):
+    command = learners["lifecycleHooks"]["postStart"]["exec"]["command"]
+    assert command[:2] == ["sh", "-c"]
+    assert command[2] == 'python -m brass_nb.classroom hand-out "$REPO_DIR/notebooks" "$HOME"'
+    hub.config.Spawner.pre_spawn_hook(SimpleNamespace(home_dir=str(tmp_path)))
+    handed_out = sorted(p.name for p in (tmp_path / LESSONS_FOLDER).iterdir())
+    lessons = sorted(p.name for p in (REPO / "notebooks").iterdir() if not p.name.startswith("."))
+    assert handed_out == lessons and handed_out
+    assert sorted(p.name for p in (tmp_path / LESSONS_FOLDER / "ja").iterdir()) == sorted(
+        p.name for p in (REPO / "notebooks" / "ja").iterdir())
+
+
+def test_the_build_script_names_the_image_as_the_values_do():
+    script = (CLASSROOM / "build_image.sh").read_text()
+    assert 'yaml.safe_load(open("classroom/values.yaml"))["singleuser"]["image"]' in script
+    assert "--target-repo-dir /srv/brass_nb" in script  # where $REPO_DIR points in the image
+    assert "image-tag binder" in script
+
+
+def test_the_one_machine_hub_listens_on_this_machine_only(hub):
+    assert hub.config.JupyterHub.bind_url.startswith("http://127.0.0.1:")
+    assert hub.config.JupyterHub.hub_ip == "127.0.0.1"
+    assert hub.config.JupyterHub.authenticator_class == "brass_nb.classroom.hub.ClassListAuthenticator"
+    assert hub.config.ClassListAuthenticator.class_file == str(hub.class_dir.resolve() / "learners.txt")

@@ -1,0 +1,167 @@
+"""The quiz bank: every answer comes from the engine, no question is answered in the lesson above it,
+a wrong answer gets a second try, the score is kept, and both languages ask the same questions."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from brass_nb import quizbank
+from brass_nb.scenario import library
+from brass_nb.widgets.quiz import Quiz, QuizSet, answers
+
+REPO = Path(__file__).resolve().parent.parent
+QUESTIONS = [q for lesson in quizbank.lessons() for q in quizbank.questions(lesson)]
+
+
+def _id(q):
+    return f"{q.lesson}#{q.number}"
+
+
+def test_every_lesson_has_five_questions_and_the_bank_has_every_kind():
+    lessons = sorted(p.stem for p in (REPO / "notebooks" / "en").glob("*.md"))
+    assert quizbank.lessons() == lessons
+    assert all(len(quizbank.questions(lesson)) >= 5 for lesson in lessons)
+    assert {q.kind for q in QUESTIONS} == set(quizbank.KINDS) and len(quizbank.KINDS) >= 8
+
+
+def _engine_answer(q) -> str:
+    """The answer found a second way: play the question's action (or read the preview) and look at the result."""
+    game = q.game()
+    lang = "en"
+    if q.kind in ("coal_source", "iron_source"):
+        resource = q.kind.split("_")[0]
+        takes = game.play(q.action).find(f"{resource}.take")
+        return takes[0].facts["source"] if takes else quizbank.WORDS[lang]["market"][resource]
+    if q.kind == "link_score":
+        preview = game.score_preview()
+        return f"{next(s.facts['vp'] for s in preview.find('score.link') if s.facts['link'] == q.link)} VP"
+    if q.kind == "income_after":
+        player = game.current_player
+        game.play(q.action)
+        return f"income level {game.players[player].income_level}"
+    if q.kind == "turn_order":
+        game.play(q.action)
+        return " → ".join(f"Player {p + 1}" for p in game.turn_order)
+    if q.kind == "era_removed":
+        before = set(game.state.tiles)
+        game.play(q.action)
+        gone = [s for s in sorted(before - set(game.state.tiles), key=game.facts.board.slot_order.__getitem__)]
+        return ", ".join(gone) or "none"
+    if q.kind == "build_card":
+        hand = game.hand(game.current_player)
+        legal = [c for c in hand if game.check(f"build {q.industry} {q.slot} with card {c}").ok]
+        assert len(legal) == 1
+        return legal[0]
+    if q.kind == "beer_owner":
+        step = game.beer_sources(q.location, game.current_player)
+        owners = sorted({c["owner"] for c in step.facts["own"] + step.facts["connected"]})
+        return quizbank._who(tuple(owners), lang)
+    if q.kind == "refusal":
+        return game.why_not(q.action)[0].text("en")
+    raise AssertionError(q.kind)
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=_id)
+def test_answer_is_the_engines(question):
+    solution = quizbank.solve(question, "en")
+    expected = _engine_answer(question)
+    if question.kind == "era_removed":
+        assert set(solution.answer.split(", ")) == set(expected.split(", "))
+    else:
+        assert solution.answer == expected
+    assert solution.answer in solution.options and len(solution.options) >= 2
+    japanese = quizbank.solve(question, "ja")
+    assert len(japanese.options) == len(solution.options)
+    assert solution.options.index(solution.answer) == japanese.options.index(japanese.answer) or \
+        question.kind == "refusal"
+
+
+def _cells_above_quiz(path: Path) -> str:
+    notebook = nbformat.read(path, as_version=4)
+    text = []
+    for cell in notebook.cells:
+        if "QuizSet(" in cell.source:
+            break
+        text.append(cell.source)
+        for output in cell.get("outputs", []):
+            text.append(output.get("text", "") + str(output.get("data", {}).get("text/plain", "")))
+            text.append(str(output.get("data", {}).get("text/markdown", "")))
+    return "\n".join(text)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("lesson", quizbank.lessons())
+def test_no_question_is_answered_above_it(lesson, language):
+    """Neither the question's action nor its correct option appears in a source or output above the quiz."""
+    above = _cells_above_quiz(REPO / "notebooks" / language / f"{lesson}.ipynb")
+    for q in quizbank.questions(lesson):
+        solution = quizbank.solve(q, language)
+        if q.action:
+            assert q.action not in above, f"{_id(q)}: the action {q.action!r} is played above the quiz"
+        assert q.position.strip() not in above, f"{_id(q)}: the position is written above the quiz"
+        if q.kind in ("link_score", "income_after", "refusal", "turn_order", "era_removed"):
+            assert solution.answer not in above, f"{_id(q)}: the answer {solution.answer!r} appears above"
+
+
+def test_retry_then_answer_then_score():
+    quizzes = QuizSet("03_coal_iron_beer", language="en")
+    quiz = quizzes.quiz(0)
+    quiz.check_button.click()
+    assert "Choose an answer first." in quiz.feedback.value and quiz.tries == 0
+    wrong = next(o for o in quiz.choice.options if o != quiz.answer)
+    quiz.choice.value = wrong
+    quiz.check_button.click()
+    assert quiz.correct is False and quiz.answer not in quiz.feedback.value and "try once more" in quiz.feedback.value
+    quiz.choice.value = quiz.answer
+    quiz.check_button.click()
+    assert quiz.correct and quiz.answer in quiz.feedback.value and "Right!" in quiz.feedback.value
+    assert "Score: 1 of 6 right (0 at the first try)." in quizzes.scoreboard.value
+    quizzes.show(1)
+    second = quizzes.quiz(1)
+    for _ in range(2):
+        second.choice.value = next(o for o in second.choice.options if o != second.answer)
+        second.check_button.click()
+    assert second.finished and not second.correct and second.answer in second.feedback.value
+    assert "4 questions not answered yet" in quizzes.scoreboard.value
+
+
+def test_japanese_quiz_and_teacher_view():
+    quizzes = QuizSet("07_era_end_and_scoring", language="ja")
+    quiz = quizzes.quiz(0)
+    assert "勝利点" in quiz.question.value and all("勝利点" in o for o in quiz.choice.options)
+    quiz.check_button.click()
+    assert "先に答えを選んで" in quiz.feedback.value
+    quiz.choice.value = quiz.answer
+    quiz.check_button.click()
+    assert "正解" in quiz.feedback.value and "得点: 5問中1問正解" in quizzes.scoreboard.value
+    listed = answers("07_era_end_and_scoring", "ja")
+    assert listed[0] == (re.sub("<[^>]+>", "", quiz.question.value), quiz.answer)
+
+
+def test_original_quiz_constructors_still_work():
+    game = library.load("coal_market").game()
+    quiz = Quiz.coal_source(game, "build iron Birmingham[3] with card Birmingham")
+    assert quiz.answer == "market" and "Tamworth[1]" in quiz.choice.options
+    quiz.choice.value = "Tamworth[1]"
+    quiz.check_button.click()
+    quiz.check_button.click()
+    assert quiz.correct is False and "The answer is: market" in quiz.feedback.value
+    assert "trade icon" in quiz.feedback.value
+    assert game.log == []
+    link = Quiz.link_score(library.load("canal_scoring").game(), "Dudley - Birmingham")
+    link.choice.value = "3"
+    link.check_button.click()
+    assert link.correct
+
+
+def test_teacher_answer_sheet_is_up_to_date():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("quiz_answers", REPO / "scripts" / "quiz_answers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert (REPO / "docs" / "teaching" / "answers.md").read_text(encoding="utf-8") == module.answer_sheet(), \
+        "run scripts/quiz_answers.py"
