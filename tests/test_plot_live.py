@@ -79,3 +79,12 @@ def test_a_new_position_draws_only_the_pieces_that_changed():
     board.png()
     new = {key[0] for key in set(surface._pieces) - kept}
     assert new == {"tile", "players", "title"} or new == {"tile", "players", "title", "markets"}, new
+
+
+def test_frames_are_png_that_decode_to_the_drawn_pixels():
+    game = bn.new_game("birmingham", players=2, seed=7)
+    board = LiveBoard(game, "en")
+    png = board.png()
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.mode == "RGBA" and image.size == (1520, 1267)
+    assert np.array_equal(np.asarray(image), sheet(game.facts, "en").position(game.state))
