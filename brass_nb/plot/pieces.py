@@ -37,7 +37,8 @@ Box = tuple[int, int, int, int]         # rows y0:y1, columns x0:x1 of the pictu
 
 
 class Layer:
-    """The pixels one piece draws at one zorder: flat pixel indices, colours premultiplied by alpha, 255 - alpha."""
+    """The pixels one piece draws at one zorder: which bytes of the picture's RGB channels they cover, their
+    colours premultiplied by alpha, and 255 - alpha for each of those bytes."""
 
     __slots__ = ("where", "colour", "rest")
 
@@ -45,16 +46,18 @@ class Layer:
         """The drawn pixels of ``rgba`` (top row first) within ``box``."""
         y0, y1, x0, x1 = box
         rows, columns = np.nonzero(rgba[y0:y1, x0:x1, 3])
-        self.where = (rows + y0) * rgba.shape[1] + columns + x0
+        pixels = ((rows + y0) * rgba.shape[1] + columns + x0).astype(np.int32)
+        self.where = (pixels[:, None] * 4 + np.arange(3, dtype=np.int32)).ravel()   # R, G, B bytes of each
         covered = rgba[rows + y0, columns + x0].astype(np.uint16)
         alpha = covered[:, 3:]
-        self.colour = covered[:, :3] * alpha
-        self.rest = 255 - alpha
+        self.colour = (covered[:, :3] * alpha).ravel()
+        self.rest = np.repeat(255 - alpha, 3, axis=1).ravel()
 
-    def lay_on(self, flat: np.ndarray) -> None:
-        """Blend onto opaque RGBA pixels (flattened to rows of 4), as Agg blends a drawing onto its canvas."""
-        under = flat[self.where, :3].astype(np.uint16)
-        flat[self.where, :3] = (self.colour + under * self.rest + 127) // 255
+    def lay_on(self, picture: np.ndarray) -> None:
+        """Blend onto opaque RGBA pixels (flattened to bytes) as Agg blends a drawing onto its canvas:
+        ``(colour * alpha + under * (255 - alpha)) / 255``, rounded, the division done with shifts."""
+        blended = self.colour + picture.take(self.where).astype(np.uint16) * self.rest + 128
+        picture[self.where] = (blended + (blended >> 8)) >> 8
 
 
 Piece = list[tuple[tuple[int, float], Layer]]
@@ -158,9 +161,9 @@ class Sheet:
             layers = [(order, n, layer) for n, (key, drawer) in enumerate(pieces_of(state, self.language))
                       for order, layer in self.piece(key, drawer)]
         out = self.printed.copy()
-        flat = out.reshape(-1, 4)
+        picture = out.reshape(-1)
         for _, _, layer in sorted(layers, key=lambda item: item[:2]):
-            layer.lay_on(flat)
+            layer.lay_on(picture)
         return out
 
 
