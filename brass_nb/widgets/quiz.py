@@ -77,7 +77,7 @@ class Quiz(w.VBox):
                                    layout=w.Layout(width=f"{DISPLAY_WIDTH}px", max_width="100%"))
             parts = [w.GridBox([self.picture, answering], layout=w.Layout(
                 grid_template_columns=f"minmax(0, {DISPLAY_WIDTH}px) minmax(280px, 1fr)", grid_gap="10px",
-                align_items="start", width="100%"))]
+                align_items="flex-start", width="100%"))]
         super().__init__(parts)
         self.check_button.on_click(self._check)
 
