@@ -113,6 +113,21 @@ def shown_choice(page) -> list[str]:
         .map(el => { const s = el.querySelector('select'); return s.options[s.selectedIndex].text; })""")
 
 
+def assert_step_buttons_readable(page) -> None:
+    """Every step button shows its whole number ("10", not "1…") and lies inside the side panel."""
+    buttons = page.evaluate("""() => {
+        const side = document.querySelector('.brass-explorer .brass-side').getBoundingClientRect();
+        return [...document.querySelectorAll('.brass-explorer .brass-steps button')]
+            .filter(b => b.offsetParent !== null).map(b => {
+                const r = b.getBoundingClientRect(), label = b.querySelector('.widget-label-basic, span') || b;
+                const cut = label.scrollWidth > label.clientWidth + 1 || b.scrollWidth > b.clientWidth + 1;
+                return {text: b.innerText, cut,
+                        outside: r.right > side.right + 1 || r.bottom > side.bottom + 1};
+            });
+    }""")
+    assert not [b for b in buttons if b["cut"] or b["outside"]], buttons
+
+
 def click(page, css: str) -> None:
     page.locator(f".brass-explorer {css}").first.click()
 
@@ -152,6 +167,7 @@ def test_a_game_against_a_bot_by_clicks_with_undo_redo_and_timings(page):
         timings["play"].append(timed(page, lambda: click(page, ".brass-play")))
         human_moves += 1
         assert status(page) != before and "Not allowed" not in status(page), status(page)
+        assert_step_buttons_readable(page)
         if human_moves == 6:
             page.screenshot(path=str(bh.ARTEFACTS / "explorer-1366x768-midgame.png"))
     # a dropdown change that moves the highlight: each slot a build could use, in turn

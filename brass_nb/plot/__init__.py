@@ -58,11 +58,7 @@ def draw_map(ax: Axes, position: Game | State, highlight: Highlight = None, netw
     state = position.state if isinstance(position, Game) else position
     language = language or get_language()
     layout = layout_for(state.facts)
-    x0, x1, y0, y1 = layout.extent
-    ax.set_xlim(x0, x1)
-    ax.set_ylim(y0, y1)
-    ax.set_aspect("equal")
-    ax.set_axis_off()
+    frame_map(ax, layout)
     if "static" in layers:
         board.draw_virtual_links(ax, state, layout)
     for layer in layers:
@@ -71,6 +67,15 @@ def draw_map(ax: Axes, position: Game | State, highlight: Highlight = None, netw
     if "dynamic" not in layers:
         return set()
     return draw_overlays(ax, state, layout, free_spots(state, layout, language), highlight, network, connected)
+
+
+def frame_map(ax: Axes, layout: Layout) -> None:
+    """Make the map's data units the layout's board units, over its whole extent, with no axis drawn."""
+    x0, x1, y0, y1 = layout.extent
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y0, y1)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
 
 
 def free_spots(state: State, layout: Layout, language: str) -> Spots:
@@ -95,7 +100,7 @@ def draw_overlays(ax: Axes, state: State, layout: Layout, spots: Spots, highligh
     return kinds
 
 
-def _figure(facts: GameFacts) -> tuple[Figure, Axes, Axes]:
+def blank_figure(facts: GameFacts) -> tuple[Figure, Axes, Axes]:
     """The figure and its two axes (map, side panel); the same geometry for both layers."""
     frame = frame_for(layout_for(facts).extent)
     fig = Figure(figsize=frame.size, dpi=DPI)
@@ -107,7 +112,7 @@ def static_figure(facts: GameFacts, language: str) -> Figure:
     """What the printed board shows, without any position: link spaces, locations, slots, icons, prices."""
     blank = State(facts, max(facts.rules.player_counts), None)
     with style.fonts(language):
-        fig, ax, panel = _figure(facts)
+        fig, ax, panel = blank_figure(facts)
         draw_map(ax, blank, language=language, layers=("static",))
         board.draw_markets(panel, blank, language, "static")
         board.draw_players(panel, blank, None, language, "static")
@@ -116,7 +121,7 @@ def static_figure(facts: GameFacts, language: str) -> Figure:
 
 
 @lru_cache(maxsize=8)
-def _background(facts: GameFacts, language: str) -> np.ndarray:
+def printed_board_pixels(facts: GameFacts, language: str) -> np.ndarray:
     """The printed board's pixels, bottom row first (as the renderer takes them)."""
     fig = static_figure(facts, language)
     fig.canvas.draw()
@@ -155,16 +160,21 @@ def draw(position: Game | State, highlight: Highlight = None, network: int | Non
     state = position.state if isinstance(position, Game) else position
     language = language or get_language()
     with style.fonts(language):
-        fig, ax, panel = _figure(state.facts)
-        fig.add_artist(_Pixels(_background(state.facts, language)))
+        fig, ax, panel = blank_figure(state.facts)
+        fig.add_artist(_Pixels(printed_board_pixels(state.facts, language)))
         kinds = draw_map(ax, state, highlight, network, connected, language, layers=("dynamic",))
         board.draw_markets(panel, state, language, "dynamic")
         board.draw_players(panel, state, state.current_player, language, "dynamic")
         if kinds:
             overlay_legend(panel, kinds, language)
-        panel.text(0, 0, _title(state, language), ha="left", va="top", fontsize=style.TITLE_FONT,
-                   color=board.INK).set_gid("title")
+        draw_title(panel, state, language)
     return fig
+
+
+def draw_title(panel: Axes, state: State, language: str) -> None:
+    """The game, era, round and player to move, at the top of the side panel."""
+    panel.text(0, 0, _title(state, language), ha="left", va="top", fontsize=style.TITLE_FONT,
+               color=board.INK).set_gid("title")
 
 
 def _title(state: State, language: str) -> str:

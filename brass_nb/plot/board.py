@@ -49,32 +49,41 @@ def _link_icon(ax: Axes, xy: tuple[float, float], icons: int, gid: str, size: fl
 
 
 def draw_links(ax: Axes, state: State, layout: Layout, layer: str) -> None:
-    """Static: every link space in its era style. Dynamic: built links, thick in the owner's colour, running
-    from box edge to box edge so that they never cover a location drawn underneath."""
+    """Static: every link space in its era style. Dynamic: built links (:func:`draw_built_link`)."""
     for link in state.facts.board.links:
-        owner = state.links.get(link.index)
         if layer == "static":
-            kwargs = dict(style.LINK_STYLES[(link.canal, link.rail)], zorder=1, alpha=0.9)
-            segments, gid = layout.link_segments[link.index], f"link:{link.index}"
-        elif owner is not None:
-            kwargs = {"color": style.player_color(owner), "linewidth": 5.0, "zorder": 2, "solid_capstyle": "butt"}
-            segments, gid = layout.link_visible[link.index], f"built:{link.index}"
-        else:
-            continue
-        for (x0, y0), (x1, y1) in segments:
-            line = Line2D([x0, x1], [y0, y1], **kwargs)
-            line.set_gid(gid)
-            ax.add_artist(line)
-        if owner is not None and layer == "dynamic":
-            (x0, y0), (x1, y1) = segments[0]
-            mark = Line2D([(x0 + x1) / 2], [(y0 + y1) / 2], **_owner_marker(owner, 6.5), zorder=3)
-            mark.set_gid(f"owner:link:{link.index}")
-            ax.add_artist(mark)
-        if len(link.ends) > 2:
-            x, y = layout.link_mids[link.index]
-            junction = Circle((x, y), 0.9, facecolor="white", edgecolor=kwargs["color"], linewidth=1.5, zorder=3)
-            junction.set_gid(f"junction:{link.index}")
-            ax.add_artist(junction)
+            space = dict(style.LINK_STYLES[(link.canal, link.rail)], zorder=1, alpha=0.9)
+            _draw_link(ax, link.ends, layout, link.index, space, layout.link_segments[link.index],
+                       f"link:{link.index}")
+        elif link.index in state.links:
+            draw_built_link(ax, state, layout, link.index)
+
+
+def draw_built_link(ax: Axes, state: State, layout: Layout, index: int) -> None:
+    """A built link, thick in the owner's colour with the owner's shape, running from box edge to box edge so
+    that it never covers a location drawn underneath."""
+    owner = state.links[index]
+    kwargs = {"color": style.player_color(owner), "linewidth": 5.0, "zorder": 2, "solid_capstyle": "butt"}
+    segments = layout.link_visible[index]
+    _draw_link(ax, state.facts.board.links[index].ends, layout, index, kwargs, segments, f"built:{index}")
+    (x0, y0), (x1, y1) = segments[0]
+    mark = Line2D([(x0 + x1) / 2], [(y0 + y1) / 2], **_owner_marker(owner, 6.5), zorder=3)
+    mark.set_gid(f"owner:link:{index}")
+    ax.add_artist(mark)
+
+
+def _draw_link(ax: Axes, ends: tuple[str, ...], layout: Layout, index: int, kwargs: dict, segments: tuple,
+               gid: str) -> None:
+    """The segments of one link in one style, and the junction where a three-way link meets."""
+    for (x0, y0), (x1, y1) in segments:
+        line = Line2D([x0, x1], [y0, y1], **kwargs)
+        line.set_gid(gid)
+        ax.add_artist(line)
+    if len(ends) > 2:
+        x, y = layout.link_mids[index]
+        junction = Circle((x, y), 0.9, facecolor="white", edgecolor=kwargs["color"], linewidth=1.5, zorder=3)
+        junction.set_gid(f"junction:{index}")
+        ax.add_artist(junction)
 
 
 def draw_virtual_links(ax: Axes, state: State, layout: Layout) -> None:
@@ -92,11 +101,11 @@ def draw_locations(ax: Axes, state: State, layout: Layout, language: str, layer:
     board = state.facts.board
     glyphs = WORDS[language]["glyphs"]
     if layer == "dynamic":
-        _draw_names(ax, state, layout, language)
+        draw_names(ax, state, layout, language)
         for name in board.merchants:
-            _draw_merchant_tiles(ax, state, layout, name, language)
+            draw_merchant_tiles(ax, state, layout, name, language)
         for label in state.tiles:
-            _draw_tile(ax, state, layout, label, glyphs)
+            draw_tile(ax, state, layout, label, glyphs)
         return
     empty: list[Rectangle] = []
     boxes = []
@@ -114,7 +123,7 @@ def draw_locations(ax: Axes, state: State, layout: Layout, language: str, layer:
     ax.add_collection(PatchCollection(empty, match_original=True, zorder=4), autolim=False)
 
 
-def _draw_names(ax: Axes, state: State, layout: Layout, language: str) -> None:
+def draw_names(ax: Axes, state: State, layout: Layout, language: str) -> None:
     """Location names where :func:`labels.names_for` put them, over pale backs so that links never hide them."""
     backs = []
     for name, label in names_for(state.facts, language).items():
@@ -158,7 +167,7 @@ def _empty_slot(ax: Axes, layout: Layout, label: str, number: int, glyphs: list[
     return parts
 
 
-def _draw_tile(ax: Axes, state: State, layout: Layout, label: str, glyphs: dict[str, str]) -> None:
+def draw_tile(ax: Axes, state: State, layout: Layout, label: str, glyphs: dict[str, str]) -> None:
     """Unflipped: white with a thick border in the owner's colour; flipped (稼働済み): filled with that colour and
     showing its link VP icons. A band in the industry's colour carries the slot number and the industry; below it
     the level, the cubes left, and the owner's shape on the bottom edge."""
@@ -197,7 +206,7 @@ def _draw_tile(ax: Axes, state: State, layout: Layout, label: str, glyphs: dict[
     ax.add_artist(owner)
 
 
-def _draw_merchant_tiles(ax: Axes, state: State, layout: Layout, name: str, language: str) -> None:
+def draw_merchant_tiles(ax: Axes, state: State, layout: Layout, name: str, language: str) -> None:
     words = WORDS[language]
     loc = state.facts.board.locations[name]
     for i in range(len(loc.merchant_spaces)):

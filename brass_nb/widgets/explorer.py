@@ -280,6 +280,7 @@ class Explorer(w.GridBox):
         self._updating = True
         try:
             self.steps.options = [(str(i), i) for i in range(1, len(steps) + 1)]
+            self.steps.style.button_width = f"{22 + 8 * len(str(len(steps)))}px"   # "10" is not cut to "1…"
             self.steps.value = None
             self.steps.layout.display = None if steps else "none"
         finally:

@@ -69,11 +69,16 @@ class Quiz(w.VBox):
         self.check_button = w.Button(description=words["check"], button_style="info")
         self.check_button.add_class("brass-quiz-check")
         self.feedback = w.HTML()
-        parts = [self.question, self.choice, self.check_button, self.feedback]
+        answering = w.VBox([self.question, self.choice, self.check_button, self.feedback],
+                           layout=w.Layout(min_width="0"))
+        parts: list[w.Widget] = [answering]
         if game is not None:
+            # the board beside the question, so that the feedback stays on a laptop's screen with the board
             self.picture = w.Image(value=png(draw(game, highlight=highlight, language=language)), format="png",
                                    layout=w.Layout(width=f"{DISPLAY_WIDTH}px", max_width="100%"))
-            parts.insert(0, self.picture)
+            parts = [w.GridBox([self.picture, answering], layout=w.Layout(
+                grid_template_columns=f"minmax(0, {DISPLAY_WIDTH}px) minmax(280px, 1fr)", grid_gap="10px",
+                align_items="flex-start", width="100%"))]
         super().__init__(parts)
         self.check_button.on_click(self._check)
 
