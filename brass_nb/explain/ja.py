@@ -178,9 +178,9 @@ def _flip(f: dict) -> str:
 
 
 def _income_advance(f: dict) -> str:
-    why = {"flip": "稼働したタイルの収入分", "merchant_bonus": "（商人のビール特典）",
-           "distant_market": "（遠方市場のボーナス）"}[f["why"]]
-    return (f"{player(f['player'])}の収入マーカーが{why}、{f['spaces']}マス進みます: {f['from_space']}のマス → "
+    why = {"flip": "稼働したタイルの収入分", "merchant_bonus": "商人のビール特典で",
+           "distant_market": "遠方市場のボーナスで"}[f["why"]]
+    return (f"{player(f['player'])}の収入マーカーが{why}{f['spaces']}マス進みます: {f['from_space']}のマス → "
             f"{f['to_space']}のマス、収入レベル{f['from_level']} → {f['to_level']}。収入はマス数で進み、レベル数ではありません。"
             + (f"収入トラックは{f['to_space']}のマスで終わりなので、残りは無駄になります。"
                if f["to_space"] - f["from_space"] < f["spaces"] else ""))

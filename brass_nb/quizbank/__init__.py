@@ -31,7 +31,7 @@ from brass_nb.rules.records import Step
 from brass_nb.scenario.text import game_from_text
 
 PLAYER = {"en": en.player, "ja": ja.player}
-INDUSTRY = {"en": en.INDUSTRY, "ja": ja.INDUSTRY}
+INDUSTRY = {"en": lambda industry: en.a(en.INDUSTRY[industry]), "ja": ja.INDUSTRY.__getitem__}
 
 # What each kind asks; {player}, {action}, {link}, {location}, {industry} come from the question.
 PROMPTS = {
@@ -41,7 +41,7 @@ PROMPTS = {
                     "ja": "{player}が `{action}` を行います。鉄はどこから来ますか？"},
     "beer_owner": {"en": "{player} sells from {location}. Whose breweries may supply the beer?",
                    "ja": "{player}が{location}の産業を売却します。誰の醸造所のビールを使えますか？"},
-    "build_card": {"en": "{player} wants to build a {industry} at {location}. Which card in their hand allows it?",
+    "build_card": {"en": "{player} wants to build {industry} at {location}. Which card in their hand allows it?",
                    "ja": "{player}は{location}に{industry}を建てたいです。手札のどのカードなら建設できますか？"},
     "link_score": {"en": "If the era ended now, how many VP would the link {link} score?",
                    "ja": "今この時代が終わると、運輸タイル「{link}」は何勝利点になりますか？"},
@@ -250,7 +250,7 @@ def solve(question: Question, language: str) -> Solution:
     player = game.current_player
     facts = {"player": PLAYER[language](player if player is not None else 0), "action": question.action,
              "link": _place(question.link, language), "location": _place(question.location or question.slot.partition("[")[0], language),
-             "industry": INDUSTRY[language].get(question.industry, question.industry)}
+             "industry": INDUSTRY[language](question.industry) if question.industry else ""}
     options, answer, steps = SOLVERS[question.kind](question, language)
     if len(set(options)) != len(options) or answer not in options:
         raise ValueError(f"{question.lesson} question {question.number}: options {options} lack answer {answer}")
