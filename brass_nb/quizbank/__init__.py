@@ -31,6 +31,7 @@ from brass_nb.rules.records import Step
 from brass_nb.scenario.text import game_from_text
 
 PLAYER = {"en": en.player, "ja": ja.player}
+LISTING = {"en": en.listing, "ja": "と".join}
 INDUSTRY = {"en": lambda industry: en.a(en.INDUSTRY[industry]), "ja": ja.INDUSTRY.__getitem__}
 
 # What each kind asks; {player}, {action}, {link}, {location}, {industry} come from the question.
@@ -60,11 +61,10 @@ KINDS = tuple(PROMPTS)
 
 WORDS = {
     "en": {"market": {"coal": "the coal market", "iron": "the iron market"}, "level": "income level {level}",
-           "vp": "{vp} VP", "nobody": "nobody's", "only": "only {who}'s", "both": "{who}", "own": "{who}'s",
-           "and": " and ", "then": " → ", "none": "none"},
+           "vp": "{vp} VP", "nobody": "nobody's", "only": "only {who}'s", "both": "{who}", "own": "{who}'s", "then": " → ", "none": "none"},
     "ja": {"market": {"coal": "石炭市場", "iron": "鉄市場"}, "level": "収入レベル{level}",
            "vp": "{vp}勝利点", "nobody": "誰のものも使えない", "only": "{who}のものだけ", "both": "{who}のもの",
-           "own": "{who}", "and": "と", "then": " → ", "none": "なし"},
+           "own": "{who}", "then": " → ", "none": "なし"},
 }
 
 
@@ -146,7 +146,7 @@ def _who(owners: tuple[int, ...], language: str) -> str:
         return words["nobody"]
     if len(owners) == 1:
         return words["only"].format(who=PLAYER[language](owners[0]))
-    names = words["and"].join(words["own"].format(who=PLAYER[language](p)) for p in owners)
+    names = LISTING[language]([words["own"].format(who=PLAYER[language](p)) for p in owners])
     return words["both"].format(who=names)
 
 
