@@ -118,3 +118,14 @@ def test_lancashire_rail_end_no_loans_and_money_scores():
     game.play(scenario.actions[0])
     assert [p.vp for p in game.players] == [40 + 25 // 10, 40 + 42 // 10, 43 + 9 // 10]
     assert LANCASHIRE.money_vp_per == 10 and game.scores()[0]["player"] == 1
+
+
+def test_warfrog_2007_puts_a_drawn_distant_tile_back_under_the_pile():
+    scenario = library.load("lancashire_2007_distant")
+    game = scenario.game()
+    pile = list(game.state.distant.tiles)
+    assert len(pile) == 12 and game.facts.rules.edition_name == "Warfrog 2007"
+    ex = game.play(scenario.actions[0])
+    (draw,) = ex.find("sell.distant_draw")
+    assert draw.facts["tile"] == pile[-1] == -1 and draw.facts["drawn_tiles"] == "bottom"
+    assert game.state.distant.tiles == [pile[-1]] + pile[:-1] and game.state.distant.drawn == []

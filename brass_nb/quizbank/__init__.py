@@ -61,10 +61,11 @@ KINDS = tuple(PROMPTS)
 
 WORDS = {
     "en": {"market": {"coal": "the coal market", "iron": "the iron market"}, "level": "income level {level}",
-           "vp": "{vp} VP", "nobody": "nobody's", "only": "only {who}'s", "both": "{who}", "own": "{who}'s", "then": " → ", "none": "none"},
+           "vp": "{vp} VP", "nobody": "nobody's", "only": "only {who}'s", "both": "{who}", "own": "{who}'s",
+           "then": " → ", "none": "none", "comma": ", "},
     "ja": {"market": {"coal": "石炭市場", "iron": "鉄市場"}, "level": "収入レベル{level}",
            "vp": "{vp}勝利点", "nobody": "誰のものも使えない", "only": "{who}のものだけ", "both": "{who}のもの",
-           "own": "{who}", "then": " → ", "none": "なし"},
+           "own": "{who}", "then": " → ", "none": "なし", "comma": "、"},
 }
 
 
@@ -205,14 +206,14 @@ def _turn_order(question: Question, language: str) -> tuple[list[str], str, list
 
 def _slots(slots: list[str], language: str) -> str:
     words = WORDS[language]
-    return ", ".join(_place(s, language) for s in slots) if slots else words["none"]
+    return words["comma"].join(_place(s, language) for s in slots) if slots else words["none"]
 
 
 def _era_removed(question: Question, language: str) -> tuple[list[str], str, list[Step]]:
     before = question.game()
     _, _, steps = _play(question)
-    removed = next(s for s in steps if s.rule == "era.remove_level1").facts["slots"]
     order = before.facts.board.slot_order
+    removed = sorted(next(s for s in steps if s.rule == "era.remove_level1").facts["slots"], key=order.__getitem__)
     tiles = sorted(before.state.tiles.items(), key=lambda item: order[item[0]])
     candidates = [removed,
                   [label for label, t in tiles],
