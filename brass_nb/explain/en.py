@@ -224,8 +224,10 @@ def _market_sell(f: dict) -> str:
     res = f["resource"]
     why = ("every new iron works sells to the iron market" if f["why"] == "iron_works" else
            f"a new coal mine connected to a trade icon ({listing(f.get('merchants', []))}) sells to the coal market")
-    return (f"{upper_first(why)}: {cubes(f['count'], res)} move to the empty market spaces, most expensive first, "
-            f"earning {listing([money(p) for p in f['prices']])} = {money(f['total'])}; {f['left']} left on the tile.")
+    moved = f"{cubes(f['count'], res)} " + ("moves to the most expensive empty market space," if f["count"] == 1 else
+                                             "move to the empty market spaces, most expensive first,")
+    earned = listing([money(p) for p in f["prices"]]) + (f" = {money(f['total'])}" if len(f["prices"]) > 1 else "")
+    return f"{upper_first(why)}: {moved} earning {earned}; {f['left']} left on the tile."
 
 
 def _link(f: dict) -> str:

@@ -190,8 +190,10 @@ def _market_sell(f: dict) -> str:
     res = f["resource"]
     why = ("製鉄所を建てたので、鉄を鉄市場へ売ります" if f["why"] == "iron_works" else
            f"市場接続アイコン（{'、'.join(f.get('merchants', []))}）へつながる炭鉱を建てたので、石炭を石炭市場へ売ります")
-    return (f"{why}: {cubes(f['count'], res)}を高い空き枠から埋め、{'、'.join(money(p) for p in f['prices'])}、"
-            f"合計{money(f['total'])}を受け取ります。タイルには{f['left']}個残ります。")
+    earned = ("、".join(money(p) for p in f["prices"]) + f"、合計{money(f['total'])}" if len(f["prices"]) > 1
+              else money(f["total"]))
+    return (f"{why}: {cubes(f['count'], res)}を高い空き枠から埋め、{earned}を受け取ります。"
+            f"タイルには{f['left']}個残ります。")
 
 
 def _link(f: dict) -> str:
