@@ -148,3 +148,12 @@ def test_rule_numbers_in_the_prose_match_the_rules():
                            ("13_lancashire_2007_edition", "all 12 tiles"),
                            ("09_lancashire_for_birmingham_players", "every £10 a player holds is worth 1 VP")]:
         assert phrase in (REPO / "notebooks" / "en" / f"{lesson}.md").read_text(encoding="utf-8"), (lesson, phrase)
+
+
+def test_the_lesson_plan_names_cells_that_teach():
+    """Every ``cell-NN`` the 90-minute plan sends the class to is a cell that plays a teaching point."""
+    import re
+
+    teaching = {cell.split("#")[1] for cells in tagged_cells("en").values() for cell in cells}
+    named = set(re.findall(r"cell-\d\d", (REPO / "docs" / "teaching" / "lesson_plan.md").read_text(encoding="utf-8")))
+    assert named and named <= teaching, sorted(named - teaching)
