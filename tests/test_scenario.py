@@ -19,7 +19,10 @@ def play_key_actions(name: str):
 def test_library_has_one_scenario_per_teaching_point():
     assert library.names() == ["equidistant_coal", "coal_market", "iron_anywhere", "own_and_other_beer",
                                "merchant_beer_bonus", "overbuild_coal", "farm_breweries", "negative_income",
-                               "canal_scoring", "first_build"]
+                               "canal_scoring", "first_build", "rail_two_links", "rail_era_building", "round_end",
+                               "merchant_bonuses", "coal_to_market", "overbuild_own", "two_player_board",
+                               "lancashire_ports_and_shipyards", "lancashire_canal_end", "lancashire_rail_end",
+                               "lancashire_2007_distant"]
     for name in library.names():
         scenario = library.load(name)
         assert scenario.title and scenario.teaches and scenario.actions, name

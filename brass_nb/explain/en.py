@@ -34,6 +34,11 @@ def a(noun: str) -> str:
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
+def upper_first(text: str) -> str:
+    """The text with its first letter capitalised and the rest untouched (names and roman numerals keep their case)."""
+    return text[:1].upper() + text[1:]
+
+
 def plural(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
@@ -210,17 +215,21 @@ def _flip(f: dict) -> str:
 def _income_advance(f: dict) -> str:
     why = {"flip": "for the flipped tile", "merchant_bonus": "(the merchant's beer bonus)",
            "distant_market": "(the distant market's bonus)"}[f["why"]]
-    return (f"{player(f['player'])}'s income marker moves {f['spaces']} track spaces {why}: space {f['from_space']} "
-            f"→ {f['to_space']}, income level {f['from_level']} → {f['to_level']}. Income rises by spaces, "
-            f"not levels.")
+    capped = f["to_space"] - f["from_space"] < f["spaces"]
+    end = f" The track ends at space {f['to_space']}: the rest is lost." if capped else ""
+    return (f"{player(f['player'])}'s income marker moves {plural(f['spaces'], 'track space')} {why}: space "
+            f"{f['from_space']} → {f['to_space']}, income level {f['from_level']} → {f['to_level']}. Income rises by "
+            f"spaces, not levels.{end}")
 
 
 def _market_sell(f: dict) -> str:
     res = f["resource"]
     why = ("every new iron works sells to the iron market" if f["why"] == "iron_works" else
            f"a new coal mine connected to a trade icon ({listing(f.get('merchants', []))}) sells to the coal market")
-    return (f"{why.capitalize()}: {cubes(f['count'], res)} move to the empty market spaces, most expensive first, "
-            f"earning {listing([money(p) for p in f['prices']])} = {money(f['total'])}; {f['left']} left on the tile.")
+    moved = f"{cubes(f['count'], res)} " + ("moves to the most expensive empty market space," if f["count"] == 1 else
+                                             "move to the empty market spaces, most expensive first,")
+    earned = listing([money(p) for p in f["prices"]]) + (f" = {money(f['total'])}" if len(f["prices"]) > 1 else "")
+    return f"{upper_first(why)}: {moved} earning {earned}; {f['left']} left on the tile."
 
 
 def _link(f: dict) -> str:
@@ -550,7 +559,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                 f"and {f['at']} is connected to it ({links(f['distance'])}, anyone's links)."),
     "sell.no_tile": lambda f: f"There is no tile at {f['slot']}.",
     "sell.not_yours": lambda f: f"The tile at {f['slot']} belongs to {player(f['owner'])}: you can only sell your own.",
-    "sell.not_sold_industry": lambda f: (f"{a(INDUSTRY[f['industry']]).capitalize()} is not sold: it flips when its "
+    "sell.not_sold_industry": lambda f: (f"{upper_first(a(INDUSTRY[f['industry']]))} is not sold: it flips when its "
                                          f"last cube or barrel is used."),
     "sell.wrong_industry": lambda f: (f"{f['slot']} holds {a(INDUSTRY[f['industry']])}, not "
                                       f"{a(INDUSTRY[f['named']])}."),
@@ -620,7 +629,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       f"{listing(f['yours'])})."),
     "shortfall.wrong_industry": lambda f: (f"{f['slot']} holds {a(INDUSTRY[f['industry']])}, not "
                                            f"{a(INDUSTRY[f['named']])}."),
-    "shortfall.worthless": lambda f: (f"{tile(f['industry'], f['level']).capitalize()} at {f['slot']} cost "
+    "shortfall.worthless": lambda f: (f"{upper_first(tile(f['industry'], f['level']))} at {f['slot']} cost "
                                       f"{money(f['cost'])}, so giving it up would raise {money(f['cost'] // 2)}: "
                                       f"a tile "
                                       f"worth nothing is never given up for negative income."),

@@ -178,18 +178,22 @@ def _flip(f: dict) -> str:
 
 
 def _income_advance(f: dict) -> str:
-    why = {"flip": "稼働したタイルの収入分", "merchant_bonus": "（商人のビール特典）",
-           "distant_market": "（遠方市場のボーナス）"}[f["why"]]
-    return (f"{player(f['player'])}の収入マーカーが{why}、{f['spaces']}マス進みます: {f['from_space']}のマス → "
-            f"{f['to_space']}のマス、収入レベル{f['from_level']} → {f['to_level']}。収入はマス数で進み、レベル数ではありません。")
+    why = {"flip": "稼働したタイルの収入分", "merchant_bonus": "商人のビール特典で",
+           "distant_market": "遠方市場のボーナスで"}[f["why"]]
+    return (f"{player(f['player'])}の収入マーカーが{why}{f['spaces']}マス進みます: {f['from_space']}のマス → "
+            f"{f['to_space']}のマス、収入レベル{f['from_level']} → {f['to_level']}。収入はマス数で進み、レベル数ではありません。"
+            + (f"収入トラックは{f['to_space']}のマスで終わりなので、残りは無駄になります。"
+               if f["to_space"] - f["from_space"] < f["spaces"] else ""))
 
 
 def _market_sell(f: dict) -> str:
     res = f["resource"]
     why = ("製鉄所を建てたので、鉄を鉄市場へ売ります" if f["why"] == "iron_works" else
            f"市場接続アイコン（{'、'.join(f.get('merchants', []))}）へつながる炭鉱を建てたので、石炭を石炭市場へ売ります")
-    return (f"{why}: {cubes(f['count'], res)}を高い空き枠から埋め、{'、'.join(money(p) for p in f['prices'])}、"
-            f"合計{money(f['total'])}を受け取ります。タイルには{f['left']}個残ります。")
+    earned = ("、".join(money(p) for p in f["prices"]) + f"、合計{money(f['total'])}" if len(f["prices"]) > 1
+              else money(f["total"]))
+    return (f"{why}: {cubes(f['count'], res)}を高い空き枠から埋め、{earned}を受け取ります。"
+            f"タイルには{f['left']}個残ります。")
 
 
 def _link(f: dict) -> str:

@@ -31,7 +31,8 @@ from brass_nb.rules.records import Step
 from brass_nb.scenario.text import game_from_text
 
 PLAYER = {"en": en.player, "ja": ja.player}
-INDUSTRY = {"en": en.INDUSTRY, "ja": ja.INDUSTRY}
+LISTING = {"en": en.listing, "ja": "と".join}
+INDUSTRY = {"en": lambda industry: en.a(en.INDUSTRY[industry]), "ja": ja.INDUSTRY.__getitem__}
 
 # What each kind asks; {player}, {action}, {link}, {location}, {industry} come from the question.
 PROMPTS = {
@@ -41,7 +42,7 @@ PROMPTS = {
                     "ja": "{player}が `{action}` を行います。鉄はどこから来ますか？"},
     "beer_owner": {"en": "{player} sells from {location}. Whose breweries may supply the beer?",
                    "ja": "{player}が{location}の産業を売却します。誰の醸造所のビールを使えますか？"},
-    "build_card": {"en": "{player} wants to build a {industry} at {location}. Which card in their hand allows it?",
+    "build_card": {"en": "{player} wants to build {industry} at {location}. Which card in their hand allows it?",
                    "ja": "{player}は{location}に{industry}を建てたいです。手札のどのカードなら建設できますか？"},
     "link_score": {"en": "If the era ended now, how many VP would the link {link} score?",
                    "ja": "今この時代が終わると、運輸タイル「{link}」は何勝利点になりますか？"},
@@ -61,10 +62,10 @@ KINDS = tuple(PROMPTS)
 WORDS = {
     "en": {"market": {"coal": "the coal market", "iron": "the iron market"}, "level": "income level {level}",
            "vp": "{vp} VP", "nobody": "nobody's", "only": "only {who}'s", "both": "{who}", "own": "{who}'s",
-           "and": " and ", "then": " → ", "none": "none"},
+           "then": " → ", "none": "none", "comma": ", "},
     "ja": {"market": {"coal": "石炭市場", "iron": "鉄市場"}, "level": "収入レベル{level}",
            "vp": "{vp}勝利点", "nobody": "誰のものも使えない", "only": "{who}のものだけ", "both": "{who}のもの",
-           "own": "{who}", "and": "と", "then": " → ", "none": "なし"},
+           "own": "{who}", "then": " → ", "none": "なし", "comma": "、"},
 }
 
 
@@ -146,7 +147,7 @@ def _who(owners: tuple[int, ...], language: str) -> str:
         return words["nobody"]
     if len(owners) == 1:
         return words["only"].format(who=PLAYER[language](owners[0]))
-    names = words["and"].join(words["own"].format(who=PLAYER[language](p)) for p in owners)
+    names = LISTING[language]([words["own"].format(who=PLAYER[language](p)) for p in owners])
     return words["both"].format(who=names)
 
 
@@ -205,14 +206,14 @@ def _turn_order(question: Question, language: str) -> tuple[list[str], str, list
 
 def _slots(slots: list[str], language: str) -> str:
     words = WORDS[language]
-    return ", ".join(_place(s, language) for s in slots) if slots else words["none"]
+    return words["comma"].join(_place(s, language) for s in slots) if slots else words["none"]
 
 
 def _era_removed(question: Question, language: str) -> tuple[list[str], str, list[Step]]:
     before = question.game()
     _, _, steps = _play(question)
-    removed = next(s for s in steps if s.rule == "era.remove_level1").facts["slots"]
     order = before.facts.board.slot_order
+    removed = sorted(next(s for s in steps if s.rule == "era.remove_level1").facts["slots"], key=order.__getitem__)
     tiles = sorted(before.state.tiles.items(), key=lambda item: order[item[0]])
     candidates = [removed,
                   [label for label, t in tiles],
@@ -251,7 +252,7 @@ def solve(question: Question, language: str) -> Solution:
     facts = {"player": PLAYER[language](player if player is not None else 0), "action": question.action,
              "link": _place(question.link, language),
              "location": _place(question.location or question.slot.partition("[")[0], language),
-             "industry": INDUSTRY[language].get(question.industry, question.industry)}
+             "industry": INDUSTRY[language](question.industry) if question.industry else ""}
     options, answer, steps = SOLVERS[question.kind](question, language)
     if len(set(options)) != len(options) or answer not in options:
         raise ValueError(f"{question.lesson} question {question.number}: options {options} lack answer {answer}")
