@@ -275,16 +275,26 @@ def start_server(hub: Hub, learner: Learner, deadline: float) -> None:
     raise TimeoutError("the server was not ready in time")
 
 
+def _notebooks(hub: Hub, base: str, folder: str) -> list[str]:
+    """The notebooks in a learner's ``folder`` and its language folders, as paths relative to it (``en/00_…``)."""
+    listing = hub.api("GET", f"{base}/contents/{folder}")
+    listing.raise_for_status()
+    found = []
+    for item in listing.json()["content"]:
+        if item["type"] == "directory":
+            found += [f"{item['name']}/{name}" for name in _notebooks(hub, base, f"{folder}/{item['name']}")]
+        elif item["name"].endswith(".ipynb"):
+            found.append(item["name"])
+    return found
+
+
 def run_lesson(hub: Hub, learner: Learner, index: int, pattern: str, deadline: float) -> None:
     """Open one lesson of the learner's copy, start a kernel for it and execute every code cell, then the probe.
 
     Learners take the lessons matching ``pattern`` in turn: the first learner the first lesson, and so on.
     """
     base = f"/user/{learner.name}/api"
-    listing = hub.api("GET", f"{base}/contents/lessons")
-    listing.raise_for_status()
-    lessons = sorted(item["name"] for item in listing.json()["content"]
-                     if item["name"].endswith(".ipynb") and fnmatch.fnmatch(item["name"], pattern))
+    lessons = sorted(name for name in _notebooks(hub, base, "lessons") if fnmatch.fnmatch(name, pattern))
     if not lessons:
         raise RuntimeError(f"no lesson notebook matching {pattern!r} in the learner's lessons folder")
     learner.lesson = lessons[index % len(lessons)]
@@ -293,7 +303,8 @@ def run_lesson(hub: Hub, learner: Learner, index: int, pattern: str, deadline: f
     opened.raise_for_status()
     cells = [cell for cell in opened.json()["content"]["cells"] if cell["cell_type"] == "code"]
     begun = time.monotonic()
-    session = hub.api("POST", f"{base}/sessions", json={"path": path, "name": learner.lesson, "type": "notebook",
+    session = hub.api("POST", f"{base}/sessions", json={"path": path, "name": learner.lesson.rpartition("/")[2],
+                                                        "type": "notebook",
                                                         "kernel": {"name": "python3"}})
     session.raise_for_status()
     kernel = session.json()["kernel"]["id"]

@@ -2,9 +2,10 @@
 
 A fresh virtual environment gets ``pip install -r binder/requirements.txt``; then ``binder/postBuild`` runs with
 a copy of the repository as the working directory and the environment's ``bin`` first on PATH (repo2docker copies
-the repository into the image too, so the work tree is never touched).  Every notebook in ``notebooks/`` is then
-executed with that environment's Python and kernel.  A missing requirement (say ``ipywidgets`` dropped from
-``binder/requirements.txt``) fails here, where the developer's own environment would hide it.
+the repository into the image too, so the work tree is never touched).  A sample of the notebooks (see
+``NOTEBOOKS``) is then executed with that environment's Python and kernel.  A missing requirement (say
+``ipywidgets`` dropped from ``binder/requirements.txt``) fails here, where the developer's own environment would
+hide it.
 
 Installing takes a while; pip's cache is reused between runs.  When pip cannot reach a package index at all the
 test is skipped with that reason; any other install failure fails it.
@@ -24,7 +25,12 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 BINDER = REPO / "binder"
-NOTEBOOKS = sorted(p.relative_to(REPO / "notebooks").as_posix() for p in (REPO / "notebooks").glob("*/*.ipynb"))
+ALL = sorted(p.relative_to(REPO / "notebooks").as_posix() for p in (REPO / "notebooks").glob("*/*.ipynb"))
+# The Binder image differs from the test environment only in what binder/ installs: a start page in each language
+# and the Lancashire lesson exercise it (nbval runs every notebook); BRASS_ALL_NOTEBOOKS=1 runs them all here.
+NOTEBOOKS = ALL if os.environ.get("BRASS_ALL_NOTEBOOKS") == "1" else [
+    name for name in ALL if name in ("en/00_start_here.ipynb", "ja/00_start_here.ipynb",
+                                     "ja/09_lancashire_for_birmingham_players.ipynb")]
 INSTALL_TIMEOUT_S = 900
 NOTEBOOK_TIMEOUT_S = 600
 # The repository as repo2docker would see it, without what only a work tree has.

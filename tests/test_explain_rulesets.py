@@ -14,6 +14,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from test_glossary import GLOSSARY, forbidden
 
 import brass_nb as bn
 from brass_nb.explain import CATALOGS, reason
@@ -409,3 +410,19 @@ def test_lancashire_final_ranking_names_turn_order_when_it_decides(edition):
             decided.append(seed)
             assert "later in the final turn order" in texts["en"] and "最終の手番順が後" in texts["ja"]
     assert decided
+
+
+def test_japanese_messages_use_only_the_glossary_terms(reached):
+    """One term per concept: no alternative the glossary lists as "also seen" in any message reached."""
+    if not GLOSSARY.exists():
+        pytest.skip("the shared glossary is not beside this checkout")
+    name, edition, by_rule = reached
+    words = forbidden()
+    places = sorted(load_facts(name, edition).translations["ja"].values(), key=len, reverse=True)
+    for rule, steps in by_rule.items():
+        for step in steps[:20]:
+            text = reason(step, "ja")
+            for place in places:                  # a town's name is no term (ストックポート holds ストック)
+                text = text.replace(place, "")
+            used = [w for w in words if w in text]
+            assert not used, f"{name} {edition} {rule}: {used} in {text}"
