@@ -104,6 +104,11 @@ POINTS = {
     "edition-2007-first-order": "2007: a random start player, then seat order",
     "edition-2007-refill": "2007: hands refilled after the round",
     "edition-2007-distant": "2007: a drawn distant tile goes back under the pile",
+    # lesson 14: playing against bots with hints
+    "hint-and-why": "a hint, and why it beats the next best actions",
+    "bot-answers-with-play-out": "the bots answer until a person is to act",
+    "bots-finish-the-game": "bots finish the game: the final ranking",
+    "explorer-against-bots": "the Explorer with a bot in a seat",
 }
 
 
