@@ -2,8 +2,8 @@
 almost right and text that is nothing like it. Nothing but a BrassError may escape, and every refusal carries a
 catalogued rule id whose words render in English and Japanese.
 
-``BRASS_FUZZ_EXAMPLES`` sets the examples per target (150 by default; the Explorer, which draws the board after
-each change, takes a tenth of it).
+``BRASS_FUZZ_EXAMPLES`` sets the examples per target (150 by default); the Explorer, which draws the board after
+each change, takes a tenth of it unless ``BRASS_WIDGET_FUZZ_EXAMPLES`` says otherwise.
 """
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ from brass_nb.widgets import Explorer
 EXAMPLES = int(os.environ.get("BRASS_FUZZ_EXAMPLES", 150))
 FUZZ = settings(max_examples=EXAMPLES, deadline=2000, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-WIDGET_FUZZ = settings(FUZZ, max_examples=max(1, EXAMPLES // 10), deadline=None)
+WIDGET_EXAMPLES = int(os.environ.get("BRASS_WIDGET_FUZZ_EXAMPLES", max(1, EXAMPLES // 10)))
+WIDGET_FUZZ = settings(FUZZ, max_examples=WIDGET_EXAMPLES, deadline=None)
 
 
 def refused_cleanly(attempt: Callable[[], Any]) -> Any:

@@ -24,7 +24,8 @@ from brass_nb.rules.errors import (
                                     UnknownName,
 )
 from brass_nb.rules.facts import Board, GameFacts, load_facts
-from brass_nb.rules.game import Game, LegalActions, new_game
+from brass_nb.rules.game import Game, new_game
+from brass_nb.rules.legal import LegalActions
 from brass_nb.rules.records import Explanation, Step
 
 __all__ = [

@@ -9,6 +9,7 @@ from typing import Any
 from brass_nb.rules.actions import TWO_CARDS, Build, Discard
 from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import consume, flip, remove_tile, sell_to_market
+from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
@@ -83,18 +84,14 @@ def slot_candidates(view: View, player: int, industry: str, location: str, level
     An empty slot showing only this industry is preferred: two-icon slots are allowed only when
     no such slot is free.
     """
-    state = view.state
-    loc = view.board.locations[location]
-    labels = view.board.slot_labels[location]
+    tiles = view.state.tiles
     single: list[int] = []
     double: list[int] = []
     over: list[int] = []
-    for i, icons in enumerate(loc.slots):
-        if industry not in icons:
-            continue
-        tile = state.tiles.get(labels[i])
+    for i, label, alone in view.board.build_spaces[location].get(industry, ()):
+        tile = tiles.get(label)
         if tile is None:
-            (single if len(icons) == 1 else double).append(i)
+            (single if alone else double).append(i)
         elif overbuild_block(view, player, tile, industry, level) is None:
             over.append(i)
     return (single or double), over
@@ -122,8 +119,9 @@ def overbuild_block(view: View, player: int, tile: Tile, industry: str, level: i
 
 
 def _own_tiles_in(state: State, player: int, location: str, except_slot: str | None) -> list[str]:
+    tiles = state.tiles
     return [label for label in state.facts.board.slot_labels[location]
-            if label != except_slot and label in state.tiles and state.tiles[label].owner == player]
+            if label != except_slot and label in tiles and tiles[label].owner == player]
 
 
 def plan_build(view: View, player: int, action: Build, cards_named: bool = False) -> Plan:
@@ -163,7 +161,7 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
         mine = _own_tiles_in(state, player, location, labels[slot] if slot in over else None)
         if mine:
             plan.fail("build.canal_one_per_town", (location,) + tuple(mine), location=location, yours=mine)
-    coal = plan_coal(view, (location,), spec.coal, consumer=location)
+    coal = plan_coal(view, (location,), spec.coal)
     iron = plan_iron(view, spec.iron)
     coal_choice = plan.choose_sources(coal, action.coal)
     iron_choice = plan.choose_sources(iron, action.iron)
@@ -305,60 +303,57 @@ def double_build_card_pairs(state: State, player: int) -> list[Discard]:
     return [Discard(pair) for pair in dict.fromkeys(combinations(sorted(state.players[player].hand), 2))]
 
 
-def build_actions(view: View, player: int) -> list[Build]:
-    """Every legal build for ``player``: each card, industry, place, slot and source choice."""
+def build_actions(view: View, player: int) -> list[Choices]:
+    """Every legal build for ``player``: for each place and industry, every card × slot × coal × iron choice."""
     state, board = view.state, view.board
     p = state.players[player]
-    out: list[Build] = []
     specs = {}
     for industry in state.facts.industries:
         level = p.lowest_level(industry)
         if level is not None:
-            spec = state.facts.tile(industry, level)
-            if state.era in spec.eras and spec.cost <= p.money:
-                specs[industry] = spec
+            tile = state.facts.tile(industry, level)
+            if state.era in tile.eras and tile.cost <= p.money:
+                specs[industry] = tile
     if not specs:
-        return out
+        return []
     hand = list(dict.fromkeys(p.hand))
     two = Plan()
     check_two_cards(state, player, two)
     if two.ok:
         hand.append(TWO_CARDS)
-    scopes = {card: card_scope(view, player, card) for card in hand}
-    for location, loc in board.locations.items():
-        if not loc.slots:
+    cards_at: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {}
+    for card in hand:                                  # each place's cards, in hand order
+        _, places, industries = card_scope(view, player, card)
+        if industries is None or any(i in specs for i in industries):
+            for location in board.build_spaces if places is None else places:
+                cards_at.setdefault(location, []).append((card, industries))
+    canal = state.era == "canal"
+    out: list[Choices] = []
+    for location, offered in board.build_spaces.items():
+        cards_here = cards_at.get(location)
+        if cards_here is None:
             continue
-        cards_here = [(c, inds) for c, (_, places, inds) in scopes.items() if places is None or location in places]
-        if not cards_here:
-            continue
-        labels = board.slot_labels[location]
-        for industry in dict.fromkeys(i for icons in loc.slots for i in icons):
-            wanted = specs.get(industry)
-            if wanted is None:
+        for industry in offered:
+            spec = specs.get(industry)
+            if spec is None:
                 continue
-            spec = wanted
             cards = [c for c, inds in cards_here if inds is None or industry in inds]
             if not cards:
                 continue
             empty, over = slot_candidates(view, player, industry, location, spec.level)
-            slots = []
-            for i in empty + over:
-                if state.era == "canal" and _own_tiles_in(state, player, location, labels[i] if i in over else None):
-                    continue
-                slots.append(i + 1)
+            if canal:
+                labels = board.slot_labels[location]
+                slots = [i + 1 for i in empty + over
+                         if not _own_tiles_in(state, player, location, labels[i] if i in over else None)]
+            else:
+                slots = [i + 1 for i in empty + over]
             if not slots:
                 continue
             coal = plan_coal(view, (location,), spec.coal)
-            if coal.failure:
+            if not coal.options:
                 continue
             iron = plan_iron(view, spec.iron)
             if spec.cost + coal.market_cost + iron.market_cost > p.money:
                 continue
-            coal_opts = [c or None for c in coal.options]
-            iron_opts = [i or None for i in iron.options]
-            for card in cards:
-                for slot in slots:
-                    for coal_choice in coal_opts:
-                        for iron_choice in iron_opts:
-                            out.append(Build(industry, location, card, slot, coal_choice, iron_choice))
+            out.append(Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices))
     return out

@@ -24,8 +24,7 @@ def advance_income(state: State, player: int, spaces: int, expl: Explanation, wh
 def flip(state: State, label: str, expl: Explanation, why: str) -> None:
     """Turn a tile to its flipped side and raise its owner's income by the tile's income spaces."""
     tile = state.tiles[label]
-    tile.flipped = True
-    state.supply_changed()
+    tile.flipped = True               # a flip moves no cube: cached holders and source plans still hold
     spec = state.spec(tile)
     expl.add("tile.flip", (label,), slot=label, owner=tile.owner, industry=tile.industry, level=tile.level,
              why=why, income=spec.income, vp=spec.vp)
@@ -49,7 +48,7 @@ def consume(state: State, resource: str, allocation: tuple[str, ...] | None, pla
             continue
         tile = state.tiles[source]
         tile.cubes -= n
-        state.supply_changed()
+        state.supply_changed(resource)
         state.return_cubes(resource, n)
         route: list[str] | None = None
         crossed: list[int] = []
@@ -65,7 +64,7 @@ def consume(state: State, resource: str, allocation: tuple[str, ...] | None, pla
         prices = state.market_buy_prices(resource, bought)
         from_market = min(bought, state.markets[resource])
         state.markets[resource] -= from_market
-        state.supply_changed()
+        state.supply_changed(resource)
         state.return_cubes(resource, from_market)
         state.pay(state.players[player], sum(prices))
         expl.add(f"{resource}.buy", (f"market:{resource}",), count=bought, prices=prices, total=sum(prices),
@@ -82,7 +81,7 @@ def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extr
         return
     tile.cubes -= len(prices)
     state.markets[resource] += len(prices)
-    state.supply_changed()
+    state.supply_changed(resource)
     state.receive(state.players[tile.owner], sum(prices))
     expl.add("market.sell", (label, f"market:{resource}"), slot=label, resource=resource, count=len(prices),
              prices=prices, total=sum(prices), left=tile.cubes, why=why, owner=tile.owner, **extra)

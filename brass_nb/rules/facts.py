@@ -107,6 +107,13 @@ class Board:
             label: (name, i) for name, labels in self.slot_labels.items() for i, label in enumerate(labels)
         }
         self.slot_order = {label: i for i, label in enumerate(self.slot_of)}
+        # Per location with slots, per industry (in the order its icons first appear): (index, label, only icon?)
+        self.build_spaces: dict[str, dict[str, tuple[tuple[int, str, bool], ...]]] = {
+            loc.name: {industry: tuple((i, self.slot_labels[loc.name][i], len(icons) == 1)
+                                       for i, icons in enumerate(loc.slots) if industry in icons)
+                       for industry in dict.fromkeys(i for icons in loc.slots for i in icons)}
+            for loc in locations if loc.slots
+        }
         self.merchants = tuple(loc.name for loc in locations if loc.kind == "merchant")
         self.trade_locations = tuple(loc.name for loc in locations if loc.trade_icon)
         self.towns = tuple(loc.name for loc in locations if loc.kind == "town")

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast, get_args, overload
+from typing import TYPE_CHECKING, Any, cast, get_args
 
 from brass_nb.rules import actions as A
 from brass_nb.rules import queries
@@ -24,6 +24,7 @@ from brass_nb.rules.income import (
     remove_actions,
     settle_shortfall,
 )
+from brass_nb.rules.legal import Group, LegalActions
 from brass_nb.rules.network import network_actions, plan_network
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan
@@ -43,6 +44,13 @@ SAVE_VERSION = 1
 
 SalePlanner = Callable[[View, int, A.Sell, bool], Plan]
 SaleGenerator = Callable[[View, int, bool], list[A.Sell]]
+Generator = Callable[[View, int], Iterable[Group]]
+"""Every legal action of one kind for a player here, as groups (see :mod:`brass_nb.rules.legal`)."""
+
+
+def _listed(generate: Callable[[View, int], list[Any]]) -> Generator:
+    """A generator that lists its actions one by one, as a single group."""
+    return lambda view, player: (generate(view, player),)
 
 
 @dataclass(frozen=True)
@@ -65,7 +73,7 @@ class PhaseRules:
 
     takes: type[A.Action]
     plan: Callable[[View, int, Any], Plan]
-    generate: Callable[[View, int], Sequence[A.Action]]
+    generate: Generator
     done_ends_it: bool = True
 
 
@@ -80,50 +88,6 @@ OUT_OF_PHASE = {
 def _kind(action_type: type[A.Action]) -> str:
     kind: str = action_type._field_defaults["kind"]
     return kind
-
-
-class LegalActions(Sequence[A.Action]):
-    """The legal actions of a position, read-only; prints one action per line in notation.
-
-    Supports ``len``, iteration, indexing, ``in``, ``count`` and ``index``, and equals any sequence of the
-    same actions (``game.legal_actions() == []`` once the game is over).
-    """
-
-    def __init__(self, actions: Iterable[A.Action]):
-        self._actions = tuple(actions)
-
-    def __len__(self) -> int:
-        return len(self._actions)
-
-    @overload
-    def __getitem__(self, index: int) -> A.Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[A.Action, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> A.Action | tuple[A.Action, ...]:
-        return self._actions[index]
-
-    def __iter__(self) -> Iterator[A.Action]:
-        return iter(self._actions)
-
-    def __contains__(self, action: object) -> bool:
-        return action in self._actions
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sequence) and not isinstance(other, str) and self._actions == tuple(other)
-
-    def __hash__(self) -> int:
-        return hash(self._actions)
-
-    def __repr__(self) -> str:
-        return f"LegalActions({len(self)} actions)"
-
-    def __str__(self) -> str:
-        return "\n".join(str(a) for a in self._actions)
-
-    def texts(self) -> list[str]:
-        return [str(a) for a in self._actions]
 
 
 @dataclass(frozen=True)
@@ -165,30 +129,30 @@ class Game:
             A.Scout: plan_scout,
             A.Pass: plan_pass,
         }
-        self._generators: tuple[Callable[[View, int], Sequence[A.Action]], ...] = (
+        self._generators: tuple[Generator, ...] = (
             build_actions,
             lambda view, player: network_actions(view, player, second=False),
-            lambda view, player: develop_actions(view, player, Which.FIRST),
-            lambda view, player: sale.generate(view, player, True),
-            loan_actions, scout_actions, pass_actions,
+            _listed(lambda view, player: develop_actions(view, player, Which.FIRST)),
+            _listed(lambda view, player: sale.generate(view, player, True)),
+            _listed(loan_actions), _listed(scout_actions), _listed(pass_actions),
         )
         self._phases: dict[Phase, PhaseRules] = {
             Phase.SELL: PhaseRules(A.Sell, lambda view, player, action: sale.plan(view, player, action, False),
-                                   lambda view, player: sale.generate(view, player, False)),
+                                   _listed(lambda view, player: sale.generate(view, player, False))),
             Phase.RAIL2: PhaseRules(A.Network, lambda view, player, action: plan_network(view, player, action, True),
                                     lambda view, player: network_actions(view, player, second=True)),
             Phase.DEVELOP2: PhaseRules(A.Develop,
                                        lambda view, player, action: plan_develop(view, player, action, Which.SECOND),
-                                       lambda view, player: develop_actions(view, player, Which.SECOND)),
+                                       _listed(lambda view, player: develop_actions(view, player, Which.SECOND))),
             Phase.BONUS_DEVELOP: PhaseRules(A.Develop,
                                             lambda view, player, action: plan_develop(view, player, action, Which.FREE),
-                                            lambda view, player: develop_actions(view, player, Which.FREE)),
+                                            _listed(lambda view, player: develop_actions(view, player, Which.FREE))),
             Phase.DOUBLE_CARDS: PhaseRules(A.Discard, plan_double_build_cards,
-                                           lambda view, player: double_build_card_pairs(view.state, player),
+                                           _listed(lambda view, player: double_build_card_pairs(view.state, player)),
                                            done_ends_it=False),
             Phase.SHORTFALL: PhaseRules(A.Remove,
                                         plan_remove,
-                                        lambda view, player: remove_actions(view.state, player),
+                                        _listed(lambda view, player: remove_actions(view.state, player)),
                                         done_ends_it=False),
         }
 
@@ -369,14 +333,14 @@ class Game:
             self._legal = (self.state.version, LegalActions(self._generate()))
         return self._legal[1]
 
-    def _generate(self) -> list[A.Action]:
+    def _generate(self) -> list[Group]:
         if self.state.over:
             return []
         view, player, phase = self.view(), self._actor(), self.phase
         if phase is None:
-            return [action for generate in self._generators for action in generate(view, player)]
+            return [group for generate in self._generators for group in generate(view, player)]
         rules = self._phases[phase]
-        return [*rules.generate(view, player), *([A.Done()] if rules.done_ends_it else [])]
+        return [*rules.generate(view, player), [A.Done()] if rules.done_ends_it else []]
 
     def _plan(self, action: A.Action) -> Plan:
         """The validator for ``action`` in this position: the single source of every reason."""
@@ -461,7 +425,7 @@ class Game:
         kept = []
         view = View(state, self._searches)
         for p in stack:
-            if self._phases[p].generate(view, player):
+            if any(map(len, self._phases[p].generate(view, player))):
                 kept.append(p)
             elif p is Phase.BONUS_DEVELOP:
                 expl.add("sell.bonus_nothing_to_develop", (f"player:{player}",), player=player)

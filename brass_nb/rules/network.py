@@ -5,6 +5,7 @@ from brass_nb.rules.actions import Network
 from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import consume
 from brass_nb.rules.facts import LinkSpace
+from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
@@ -83,7 +84,8 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
     return plan
 
 
-def network_actions(view: View, player: int, second: bool) -> list[Network]:
+def network_actions(view: View, player: int, second: bool) -> list[Choices]:
+    """Every legal link for ``player``: for each free space, every card × coal × beer choice."""
     state = view.state
     p = state.players[player]
     terms = state.facts.rules.link_cost(state.era, second)
@@ -101,14 +103,11 @@ def network_actions(view: View, player: int, second: bool) -> list[Network]:
         coal = plan_coal(view, link.ends, terms.coal)
         if coal.failure or terms.money + coal.market_cost > p.money:
             continue
-        beers: list[tuple[str, ...] | None] = [None]
+        beers: tuple[tuple[str, ...] | None, ...] = (None,)
         if terms.beer:
             beer = plan_beer(view, player, link.ends, terms.beer)
             if beer.failure:
                 continue
-            beers = list(beer.options)
-        for card in cards:
-            for c in coal.options:
-                for b in beers:
-                    out.append(Network(link.label, card, c or None, b))
+            beers = tuple(beer.options)
+        out.append(Choices(Network, (link.label,), cards, coal.choices, beers))
     return out

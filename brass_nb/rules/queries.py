@@ -19,11 +19,11 @@ def coal_sources(view: View, location: str) -> Step:
     reach = view.reachable((location,))
     mines = connected_mines(view, reach)
     merchants = view.trade_reached(reach)
-    unconnected = [holder_facts(view, label, loc, t.cubes) for label, loc, t in view.holders("coal")
+    unconnected = [holder_facts(label, loc, t) for label, loc, t in view.holders("coal")
                    if loc not in reach]
     return Step("query.coal_sources", {
         "location": location,
-        "mines": [holder_facts(view, label, loc, cubes, d) for d, _, label, loc, cubes in mines],
+        "mines": [holder_facts(label, loc, tile, d) for d, _, label, loc, tile in mines],
         "nearest": [label for d, _, label, _, _ in mines if d == mines[0][0]] if mines else [],
         "unconnected": unconnected, "merchants": merchants,
         "market_price": view.state.market_price("coal"), "market_cubes": view.state.markets["coal"],
@@ -33,7 +33,7 @@ def coal_sources(view: View, location: str) -> Step:
 
 def iron_sources(view: View) -> Step:
     """Every iron works with iron (any owner, connected or not) and the market's next price."""
-    works = [holder_facts(view, label, loc, t.cubes) for label, loc, t in view.holders("iron")]
+    works = [holder_facts(label, loc, t) for label, loc, t in view.holders("iron")]
     return Step("query.iron_sources", {"works": works, "market_price": view.state.market_price("iron"),
                                        "market_cubes": view.state.markets["iron"]},
                 tuple(w["source"] for w in works))

@@ -12,13 +12,11 @@ KIND_WEIGHTS = {"sell": 12, "build": 8, "network": 4, "develop": 2, "done": 2, "
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
-    """Pick an action kind by :data:`KIND_WEIGHTS`, then any action of that kind uniformly."""
-    by_kind: dict[str, list[Action]] = {}
-    for action in game.legal_actions():
-        by_kind.setdefault(action.kind, []).append(action)
-    kinds = sorted(by_kind)
+    """Pick an action kind by :data:`KIND_WEIGHTS`, then any action of that kind uniformly (only it is built)."""
+    legal = game.legal_actions()
+    kinds = legal.kinds()
     kind = rng.choices(kinds, weights=[KIND_WEIGHTS[k] for k in kinds])[0]
-    return rng.choice(by_kind[kind])
+    return rng.choice(legal.of_kind(kind))
 
 
 def random_game(players: int, seed: int, game: str = "birmingham", edition: str | None = None) -> Game:

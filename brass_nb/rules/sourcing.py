@@ -15,30 +15,47 @@ cube, ``"market"`` for market cubes) and the :class:`Step` records that explain 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Concatenate, ParamSpec
 
 from brass_nb.rules.facts import MARKET
 from brass_nb.rules.records import Step
+from brass_nb.rules.state import Tile
 from brass_nb.rules.view import View
 
 P = ParamSpec("P")
 
 
-@dataclass
-class SourcePlan:
-    """Every legal way to take ``need`` units of ``resource``, or the reason there is none."""
+Explain = Callable[[], tuple[list[Step], "Step | None"]]
+"""The steps that explain a plan and the failing step, if it failed: written by the planner that decided."""
 
-    resource: str
-    need: int
-    options: list[tuple[str, ...]]
-    steps: list[Step] = field(default_factory=list)
-    market_prices: list[int] = field(default_factory=list)
-    failure: Step | None = None
+
+class SourcePlan:
+    """Every legal way to take ``need`` units of ``resource`` (none: it cannot be supplied), and why.
+
+    The options decide at once; the steps that explain them are written only when asked (legal-action lists
+    need none), by a closure of the same planner, over the same facts it decided by.
+    """
+
+    def __init__(self, resource: str, need: int, options: list[tuple[str, ...]],
+                 market_prices: list[int] | None = None, explain: Explain | None = None):
+        self.resource, self.need, self.options = resource, need, options
+        self.market_prices = market_prices or []
+        self.market_cost = sum(self.market_prices)
+        self.choices = tuple(option or None for option in options)     # as an action names them
+        self._explain = explain
+
+    @cached_property
+    def _explained(self) -> tuple[list[Step], Step | None]:
+        return self._explain() if self._explain is not None else ([], None)
 
     @property
-    def market_cost(self) -> int:
-        return sum(self.market_prices)
+    def steps(self) -> list[Step]:
+        return self._explained[0]
+
+    @property
+    def failure(self) -> Step | None:
+        return self._explained[1]
 
     def choose(self, chosen: tuple[str, ...] | None) -> tuple[tuple[str, ...] | None, Step | None]:
         """The allocation the action names (or the only one), else the failing step."""
@@ -70,43 +87,50 @@ def distributions(caps: list[tuple[str, int]], k: int) -> list[tuple[str, ...]]:
     return out
 
 
-def holder_facts(view: View, label: str, location: str, cubes: int, distance: int | None = None) -> dict[str, Any]:
-    tile = view.state.tiles[label]
-    facts = {"source": label, "location": location, "owner": tile.owner, "level": tile.level, "cubes": cubes}
+def holder_facts(label: str, location: str, tile: Tile, distance: int | None = None) -> dict[str, Any]:
+    """A source as explanations name it; ``tile`` is the holders' snapshot, so facts never read a later state."""
+    facts = {"source": label, "location": location, "owner": tile.owner, "level": tile.level, "cubes": tile.cubes}
     if distance is not None:
         facts["distance"] = distance
     return facts
 
 
-def connected_mines(view: View, reach: dict[str, int]) -> list[tuple[int, int, str, str, int]]:
-    """(distance, board order, slot, location, cubes) of every coal mine with coal among ``reach``, nearest first."""
+def connected_mines(view: View, reach: dict[str, int]) -> list[tuple[int, int, str, str, Tile]]:
+    """(distance, board order, slot, location, tile) of every coal mine with coal among ``reach``, nearest first."""
     order = view.board.slot_order
-    return sorted((reach[loc], order[label], label, loc, t.cubes) for label, loc, t in view.holders("coal")
-                  if loc in reach)
+    return sorted((reach[loc], order[label], label, loc, t) for label, loc, t in view.holders("coal") if loc in reach)
 
 
-def _memoised(plan_function: Callable[Concatenate[View, P], SourcePlan]
-              ) -> Callable[Concatenate[View, P], SourcePlan]:
-    """Plans depend only on the position and the arguments: compute each once per :class:`View`."""
-    def planner(view: View, /, *args: P.args, **kwargs: P.kwargs) -> SourcePlan:
-        key = (plan_function.__name__, args, tuple(sorted(kwargs.items())))
-        found: SourcePlan | None = view.plans.get(key)
-        if found is None:
-            found = view.plans[key] = plan_function(view, *args, **kwargs)
-        return found
+def _memoised(resource: str) -> Callable[[Callable[Concatenate[View, P], SourcePlan]],
+                                          Callable[Concatenate[View, P], SourcePlan]]:
+    """Plans depend only on the links, the arguments and ``resource``'s holders and market: compute each once
+    for as long as those stay as they are (the view's shared plans for that resource)."""
+    def memoise(plan_function: Callable[Concatenate[View, P], SourcePlan]
+                ) -> Callable[Concatenate[View, P], SourcePlan]:
+        def planner(view: View, /, *args: P.args, **kwargs: P.kwargs) -> SourcePlan:
+            key = (args, tuple(kwargs.items())) if kwargs else args
+            kept = view.plans[resource]
+            found: SourcePlan | None = kept.get(key)
+            if found is None:
+                found = kept[key] = plan_function(view, *args, **kwargs)
+            return found
 
-    planner.__doc__ = plan_function.__doc__
-    return planner
+        planner.__doc__ = plan_function.__doc__
+        planner.__wrapped__ = plan_function  # type: ignore[attr-defined]
+        return planner
+    return memoise
 
 
-@_memoised
+NOTHING_NEEDED = {resource: SourcePlan(resource, 0, [()]) for resource in ("coal", "iron", "beer")}
+
+
+@_memoised("coal")
 def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = "") -> SourcePlan:
     """Coal for a consumer at ``starts`` (a location, or both ends of a rail just placed)."""
     if need == 0:
-        return SourcePlan("coal", 0, [()])
+        return NOTHING_NEEDED["coal"]
     reach = view.reachable(starts)
     mines = connected_mines(view, reach)
-    candidates = [holder_facts(view, label, loc, cubes, d) for d, _, label, loc, cubes in mines]
     fixed: list[str] = []
     choices: list[tuple[str, ...]] = [()]
     remaining = need
@@ -116,65 +140,76 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
         distance = mines[i][0]
         tier = [m for m in mines[i:] if m[0] == distance]
         i += len(tier)
-        total = sum(m[4] for m in tier)
+        total = sum(m[4].cubes for m in tier)
         if total <= remaining:
             for m in tier:
-                fixed.extend([m[2]] * m[4])
+                fixed.extend([m[2]] * m[4].cubes)
             remaining -= total
         else:
-            choices = distributions([(m[2], m[4]) for m in tier], remaining)
+            choices = distributions([(m[2], m[4].cubes) for m in tier], remaining)
             tie = [m[2] for m in tier] if len(choices) > 1 else []
             remaining = 0
-    plan = SourcePlan("coal", need, [])
-    entities = tuple(starts)
-    if mines:
-        plan.steps.append(Step("coal.nearest", {"consumer": consumer or starts[0], "need": need,
-                                                "candidates": candidates, "from_mines": need - remaining,
-                                                "tie": tie}, entities + tuple(m[2] for m in mines)))
-    if remaining:
-        merchants = view.trade_reached(reach)
-        if not merchants:
-            plan.failure = Step("coal.no_source", {"consumer": consumer or starts[0], "need": need,
-                                                   "from_mines": need - remaining, "candidates": candidates,
-                                                   "trade_kind": view.trade_kind},
-                                entities, ok=False)
-            plan.options = []
-            return plan
-        plan.market_prices = view.state.market_buy_prices("coal", remaining)
-        plan.steps.append(Step("coal.market", {"consumer": consumer or starts[0], "count": remaining,
-                                               "prices": plan.market_prices, "merchants": merchants,
-                                               "why": "no_mine" if not mines else "mines_short",
-                                               "market_cubes": view.state.markets["coal"],
-                                               "empty_price": view.state.facts.markets["coal"].price_when_empty,
-                                               "trade_kind": view.trade_kind},
-                               entities + ("market:coal",) + tuple(merchants)))
-    plan.options = [tuple(fixed) + c + (MARKET,) * remaining for c in choices]
-    return plan
+    merchants = view.trade_reached(reach) if remaining else []
+    prices = view.state.market_buy_prices("coal", remaining) if merchants else []
+    market_cubes = view.state.markets["coal"]
+    empty_price = view.state.facts.markets["coal"].price_when_empty
+
+    def explain() -> tuple[list[Step], Step | None]:
+        steps = []
+        entities = tuple(starts)
+        who = consumer or starts[0]
+        candidates = [holder_facts(label, loc, tile, d) for d, _, label, loc, tile in mines]
+        if mines:
+            steps.append(Step("coal.nearest", {"consumer": who, "need": need, "candidates": candidates,
+                                               "from_mines": need - remaining, "tie": tie},
+                              entities + tuple(m[2] for m in mines)))
+        if remaining and not merchants:
+            return steps, Step("coal.no_source", {"consumer": who, "need": need, "from_mines": need - remaining,
+                                                  "candidates": candidates, "trade_kind": view.trade_kind},
+                               entities, ok=False)
+        if remaining:
+            steps.append(Step("coal.market", {"consumer": who, "count": remaining, "prices": prices,
+                                              "merchants": merchants,
+                                              "why": "no_mine" if not mines else "mines_short",
+                                              "market_cubes": market_cubes, "empty_price": empty_price,
+                                              "trade_kind": view.trade_kind},
+                              entities + ("market:coal",) + tuple(merchants)))
+        return steps, None
+
+    if remaining and not merchants:
+        return SourcePlan("coal", need, [], explain=explain)
+    return SourcePlan("coal", need, [tuple(fixed) + c + (MARKET,) * remaining for c in choices], prices, explain)
 
 
-@_memoised
+@_memoised("iron")
 def plan_iron(view: View, need: int) -> SourcePlan:
     """Iron from any works anywhere (player's choice), then the market; no connection needed."""
     if need == 0:
-        return SourcePlan("iron", 0, [()])
-    works = [(label, loc, t.cubes) for label, loc, t in view.holders("iron")]
-    total = sum(w[2] for w in works)
-    plan = SourcePlan("iron", need, [])
-    if works:
-        plan.steps.append(Step("iron.works", {"need": need, "candidates": [holder_facts(view, *w) for w in works],
-                                              "from_works": min(need, total)}, tuple(w[0] for w in works)))
-    if total >= need:
-        plan.options = distributions([(w[0], w[2]) for w in works], need)
-        return plan
-    remaining = need - total
-    plan.market_prices = view.state.market_buy_prices("iron", remaining)
-    plan.steps.append(Step("iron.market", {"count": remaining, "prices": plan.market_prices,
-                                           "why": "no_works" if not works else "works_short",
-                                           "market_cubes": view.state.markets["iron"],
-                                           "empty_price": view.state.facts.markets["iron"].price_when_empty},
-                           ("market:iron",)))
-    plan.options = [tuple(label for label, _, cubes in works for _ in range(cubes)) + (MARKET,) * remaining]
-    return plan
+        return NOTHING_NEEDED["iron"]
+    works = view.holders("iron")
+    total = sum(tile.cubes for _, _, tile in works)
+    remaining = max(0, need - total)
+    prices = view.state.market_buy_prices("iron", remaining) if remaining else []
+    market_cubes = view.state.markets["iron"]
+    empty_price = view.state.facts.markets["iron"].price_when_empty
+
+    def explain() -> tuple[list[Step], Step | None]:
+        steps = []
+        if works:
+            steps.append(Step("iron.works", {"need": need, "candidates": [holder_facts(*w) for w in works],
+                                             "from_works": min(need, total)}, tuple(w[0] for w in works)))
+        if remaining:
+            steps.append(Step("iron.market", {"count": remaining, "prices": prices,
+                                              "why": "no_works" if not works else "works_short",
+                                              "market_cubes": market_cubes, "empty_price": empty_price},
+                              ("market:iron",)))
+        return steps, None
+
+    if not remaining:
+        return SourcePlan("iron", need, distributions([(label, t.cubes) for label, _, t in works], need),
+                          explain=explain)
+    every_cube = tuple(label for label, _, tile in works for _ in range(tile.cubes))
+    return SourcePlan("iron", need, [every_cube + (MARKET,) * remaining], prices, explain)
 
 
 Holders = list[dict[str, Any]]
@@ -186,20 +221,20 @@ def breweries_for(view: View, player: int, reach: dict[str, int]) -> tuple[Holde
     own, connected, unconnected = [], [], []
     for label, loc, t in view.holders("brewery"):
         if t.owner == player:
-            own.append(holder_facts(view, label, loc, t.cubes))
+            own.append(holder_facts(label, loc, t))
         elif loc in reach:
-            connected.append(holder_facts(view, label, loc, t.cubes, reach[loc]))
+            connected.append(holder_facts(label, loc, t, reach[loc]))
         else:
-            unconnected.append(holder_facts(view, label, loc, t.cubes))
+            unconnected.append(holder_facts(label, loc, t))
     return own, connected, unconnected
 
 
-@_memoised
+@_memoised("beer")
 def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
               merchant: tuple[str, int] | None = None) -> SourcePlan:
     """Beer for a sale (``merchant`` = its label and barrels) or a second rail (no merchant beer)."""
     if need == 0:
-        return SourcePlan("beer", 0, [()])
+        return NOTHING_NEEDED["beer"]
     own, others, unconnected = breweries_for(view, player, view.reachable(starts))
     caps = [(f["source"], f["cubes"]) for f in own + others]
     if merchant and merchant[1]:
@@ -208,9 +243,11 @@ def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
              "merchant": merchant[0] if merchant else None, "merchant_beer": merchant[1] if merchant else 0,
              "at": starts[0]}
     entities = tuple(c[0] for c in caps)
-    plan = SourcePlan("beer", need, distributions(caps, need))
-    if not plan.options:
-        plan.failure = Step("beer.short", facts, entities, ok=False)
-    else:
-        plan.steps.append(Step("beer.sources", facts, entities))
-    return plan
+    options = distributions(caps, need)
+
+    def explain() -> tuple[list[Step], Step | None]:
+        if not options:
+            return [], Step("beer.short", facts, entities, ok=False)
+        return [Step("beer.sources", facts, entities)], None
+
+    return SourcePlan("beer", need, options, explain=explain)

@@ -143,7 +143,9 @@ class State:
         self.over = False
         self.version = next(_VERSIONS)
         self.links_epoch = next(_VERSIONS)      # changes whenever a link is placed or removed
-        self.supply_epoch = next(_VERSIONS)     # changes whenever a tile, a cube on a tile or a market changes
+        # One epoch per resource (coal, iron, beer): it changes whenever that resource's cubes on tiles or in its
+        # market change, and all change when a tile is placed or removed. Replaced, never mutated (copies share it).
+        self.supply_epochs: dict[str, int] = {r: next(_VERSIONS) for r in sorted(set(facts.resource_of.values()))}
         self.set_aside: list[str] = []     # Lancashire: cards under the divider or set aside face down this era
         self.distant: DistantPile | None = None   # Lancashire: the distant cotton market
         self.double_build: Build | None = None   # Lancashire: a double-card build waiting for its two cards
@@ -177,9 +179,12 @@ class State:
         """Connections changed: searches and source plans cached for the old links no longer apply."""
         self.links_epoch = next(_VERSIONS)
 
-    def supply_changed(self) -> None:
-        """Tiles, their cubes or a market changed: cached holders and source plans no longer apply."""
-        self.supply_epoch = next(_VERSIONS)
+    def supply_changed(self, resource: str | None = None) -> None:
+        """Cubes of ``resource`` on tiles or in its market changed (None: a tile was placed or removed, which may
+        change every resource's holders and, in Lancashire, where the ports are): its cached holders and source
+        plans no longer apply; the other resources' still do."""
+        changed = self.supply_epochs.keys() if resource is None else (resource,)
+        self.supply_epochs = {**self.supply_epochs, **{r: next(_VERSIONS) for r in changed}}
 
     def adopt(self, other: State) -> None:
         """Become ``other`` while keeping this object and its Player objects (same players)."""

@@ -14,23 +14,29 @@ from brass_nb.rules.state import State, Tile
 
 
 class SharedSearches:
-    """Connections (by the links built), resource holders (by the tiles and markets) and source plans (by both),
-    kept from one position to the next for as long as the state's epochs say they still hold.
+    """Connections (by the links built), resource holders (by their resource's cubes) and source plans (by both),
+    kept from one position to the next for as long as the state's epochs say they still hold: a coal plan outlives
+    a sale, a beer plan a coal mine's sale to the market.
 
     A dict is never cleared, only replaced, so a game and its copies can share these until one of them moves on.
     """
 
     def __init__(self) -> None:
-        self.links_epoch = self.supply_epoch = -1
+        self.links_epoch = -1
+        self.supply_epochs: dict[str, int] = {}
         self.reach: dict[tuple[str, ...], dict[str, int]] = {}
-        self.holders: dict[str, list[tuple[str, str, Tile]]] = {}
-        self.plans: dict[tuple[Any, ...], Any] = {}
+        self.holders: dict[str, dict[str, list[tuple[str, str, Tile]]]] = {}   # by resource, then industry
+        self.plans: dict[str, dict[tuple[Any, ...], Any]] = {}                 # by resource
 
     def sync(self, state: State) -> SharedSearches:
-        if state.links_epoch != self.links_epoch:
-            self.links_epoch, self.reach, self.plans = state.links_epoch, {}, {}
-        if state.supply_epoch != self.supply_epoch:
-            self.supply_epoch, self.holders, self.plans = state.supply_epoch, {}, {}
+        links_moved = state.links_epoch != self.links_epoch
+        if links_moved:
+            self.links_epoch, self.reach = state.links_epoch, {}
+        if links_moved or state.supply_epochs is not self.supply_epochs:
+            moved = {r for r, epoch in state.supply_epochs.items() if self.supply_epochs.get(r) != epoch}
+            self.holders = {r: {} if r in moved else self.holders[r] for r in state.supply_epochs}
+            self.plans = {r: {} if r in moved or links_moved else self.plans[r] for r in state.supply_epochs}
+            self.supply_epochs = state.supply_epochs
         return self
 
     def share(self) -> SharedSearches:
@@ -49,7 +55,7 @@ class View:
         self._reach = searches.reach
         self._network: dict[int, frozenset[str]] = {}
         self._holders = searches.holders
-        self.plans = searches.plans  # source plans, memoised by brass_nb.rules.sourcing
+        self.plans = searches.plans  # source plans by resource, memoised by brass_nb.rules.sourcing
 
     def reachable(self, starts: tuple[str, ...]) -> dict[str, int]:
         """Locations connected to any of ``starts`` (by anyone's links) and their distance in links."""
@@ -93,12 +99,15 @@ class View:
         return next((near for near, far in self.board.virtual_links if far == location and near in network), None)
 
     def holders(self, industry: str) -> list[tuple[str, str, Tile]]:
-        """(slot label, location, tile) of every tile of ``industry`` that still holds cubes, in board order."""
-        found = self._holders.get(industry)
+        """(slot label, location, tile) of every tile of ``industry`` that still holds cubes, in board order.
+
+        The tiles are copies: the list may be shared with a copy of the game, whose own tiles are other objects."""
+        kept = self._holders[self.state.facts.resource_of[industry]]
+        found = kept.get(industry)
         if found is None:
             slot_of = self.board.slot_of
-            found = self._holders[industry] = [
-                (label, slot_of[label][0], t) for label, t in self.state.tiles.items()
+            found = kept[industry] = [
+                (label, slot_of[label][0], t.copy()) for label, t in self.state.tiles.items()
                 if t.industry == industry and t.cubes > 0
             ]
             found.sort(key=lambda h: self.board.slot_order[h[0]])

@@ -1,0 +1,130 @@
+"""The legal-action list, factored: groups of actions that know their size and build an action only when asked.
+
+A build offers every card that allows it × every free slot × every coal choice × every iron choice; a link every
+card × coal choice × beer choice. Generators hand those over as :class:`Choices` (the product, unbuilt), so a
+random player or a count reads sizes, and only the action picked is ever made.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import accumulate, product
+from math import prod
+from typing import Any, overload
+
+from brass_nb.rules import actions as A
+
+Group = Sequence[A.Action]
+"""Actions of one kind, in the list's order: a :class:`Choices` or a plain list."""
+
+
+class Choices(Sequence[A.Action]):
+    """``make(*fixed, *pick)`` for every pick of one item per axis, the last axis varying fastest."""
+
+    __slots__ = ("make", "fixed", "axes", "size", "kind")
+
+    def __init__(self, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any]):
+        self.make, self.fixed, self.axes = make, fixed, axes
+        self.size = prod(len(axis) for axis in axes)
+        self.kind: str = make._field_defaults["kind"]
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, index: int) -> A.Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[A.Action]: ...
+
+    def __getitem__(self, index: int | slice) -> A.Action | list[A.Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.size))]
+        if not -self.size <= index < self.size:
+            raise IndexError(index)
+        index %= self.size
+        picks = []
+        for axis in reversed(self.axes):
+            index, at = divmod(index, len(axis))
+            picks.append(axis[at])
+        return self.make(*self.fixed, *reversed(picks))
+
+    def __iter__(self) -> Iterator[A.Action]:
+        make, fixed = self.make, self.fixed
+        return (make(*fixed, *pick) for pick in product(*self.axes))
+
+
+class Concatenation(Sequence[A.Action]):
+    """Groups read as one sequence, an action built only when it is indexed or iterated."""
+
+    def __init__(self, groups: Iterable[Group]):
+        self._groups = tuple(group for group in groups if len(group))
+        self._ends = tuple(accumulate(len(group) for group in self._groups))
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> A.Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[A.Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> A.Action | tuple[A.Action, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        size = len(self)
+        if not -size <= index < size:
+            raise IndexError(index)
+        index %= size
+        at = bisect_right(self._ends, index)
+        return self._groups[at][index - (self._ends[at - 1] if at else 0)]
+
+    def __iter__(self) -> Iterator[A.Action]:
+        for group in self._groups:
+            yield from group
+
+
+class LegalActions(Concatenation):
+    """The legal actions of a position, read-only; prints one action per line in notation.
+
+    Supports ``len``, iteration, indexing, ``in``, ``count`` and ``index``, and equals any sequence of the
+    same actions (``game.legal_actions() == []`` once the game is over). :meth:`of_kind` reads one kind's
+    actions without building the others.
+    """
+
+    def __init__(self, groups: Iterable[Group]):
+        super().__init__(groups)
+        self._built: tuple[A.Action, ...] | None = None
+        self._kinds = [group.kind if isinstance(group, Choices) else group[0].kind for group in self._groups]
+
+    def _all(self) -> tuple[A.Action, ...]:
+        if self._built is None:
+            self._built = tuple(self)
+        return self._built
+
+    def kinds(self) -> list[str]:
+        """The kinds of action offered, sorted."""
+        return sorted(set(self._kinds))
+
+    def of_kind(self, kind: str) -> Sequence[A.Action]:
+        """The actions of one kind, in list order (empty when none is legal)."""
+        return Concatenation(group for group, found in zip(self._groups, self._kinds, strict=True) if found == kind)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._all()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and not isinstance(other, str) and self._all() == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return f"LegalActions({len(self)} actions)"
+
+    def __str__(self) -> str:
+        return "\n".join(str(a) for a in self)
+
+    def texts(self) -> list[str]:
+        return [str(a) for a in self]
