@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
@@ -303,19 +303,16 @@ def double_build_card_pairs(state: State, player: int) -> list[Discard]:
     return [Discard(pair) for pair in dict.fromkeys(combinations(sorted(state.players[player].hand), 2))]
 
 
-def build_actions(view: View, player: int) -> list[Choices]:
-    """Every legal build for ``player``: for each place and industry, every card × slot × coal × iron choice."""
+def build_actions(view: View, player: int) -> Iterator[Choices]:
+    """Every legal build for ``player``: for each place and industry, every card × slot × coal × iron choice,
+    found one place at a time (a caller that needs only the first reads no further)."""
     state, board = view.state, view.board
     p = state.players[player]
-    specs = {}
-    for industry in state.facts.industries:
-        level = p.lowest_level(industry)
-        if level is not None:
-            tile = state.facts.tile(industry, level)
-            if state.era in tile.eras and tile.cost <= p.money:
-                specs[industry] = tile
+    era, money = state.era, p.money
+    specs = {industry: tile for industry, tile in view.next_tiles(player).items()
+             if era in tile.eras and tile.cost <= money}
     if not specs:
-        return []
+        return
     hand = list(dict.fromkeys(p.hand))
     two = Plan()
     check_two_cards(state, player, two)
@@ -327,8 +324,11 @@ def build_actions(view: View, player: int) -> list[Choices]:
         if industries is None or any(i in specs for i in industries):
             for location in board.build_spaces if places is None else places:
                 cards_at.setdefault(location, []).append((card, industries))
-    canal = state.era == "canal"
-    out: list[Choices] = []
+    own_at: dict[str, set[str]] = {}              # canal era: one tile per town, your own overbuilt one aside
+    if state.era == "canal":
+        for label, placed in state.tiles.items():
+            if placed.owner == player:
+                own_at.setdefault(board.slot_of[label][0], set()).add(label)
     for location, offered in board.build_spaces.items():
         cards_here = cards_at.get(location)
         if cards_here is None:
@@ -341,10 +341,10 @@ def build_actions(view: View, player: int) -> list[Choices]:
             if not cards:
                 continue
             empty, over = slot_candidates(view, player, industry, location, spec.level)
-            if canal:
+            mine = own_at.get(location)
+            if mine:
                 labels = board.slot_labels[location]
-                slots = [i + 1 for i in empty + over
-                         if not _own_tiles_in(state, player, location, labels[i] if i in over else None)]
+                slots = [i + 1 for i in over if mine == {labels[i]}]
             else:
                 slots = [i + 1 for i in empty + over]
             if not slots:
@@ -355,5 +355,4 @@ def build_actions(view: View, player: int) -> list[Choices]:
             iron = plan_iron(view, spec.iron)
             if spec.cost + coal.market_cost + iron.market_cost > p.money:
                 continue
-            out.append(Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices))
-    return out
+            yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)

@@ -5,6 +5,7 @@ from collections import Counter
 from itertools import combinations
 
 from brass_nb.rules.actions import Pass, Scout
+from brass_nb.rules.legal import Choices
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.state import State
@@ -81,14 +82,14 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
     return plan
 
 
-def scout_actions(view: View, player: int) -> list[Scout]:
+def scout_actions(view: View, player: int) -> list[Choices]:
     state = view.state
     p = state.players[player]
     needed = state.facts.rules.scout_discards
     if needed is None or any(c in state.wilds for c in p.hand) or not all(state.wilds.values()):
         return []
-    return [Scout(cards) for cards in dict.fromkeys(combinations(sorted(p.hand), needed))]
+    return [Choices(Scout, (), list(dict.fromkeys(combinations(sorted(p.hand), needed))))]
 
 
-def pass_actions(view: View, player: int) -> list[Pass]:
-    return [Pass(card) for card in dict.fromkeys(view.state.players[player].hand)]
+def pass_actions(view: View, player: int) -> list[Choices]:
+    return [Choices(Pass, (), list(dict.fromkeys(view.state.players[player].hand)))]

@@ -109,7 +109,7 @@ def _sell_distant(state: State, player: int, slot: str, expl: Explanation) -> li
     return [Phase.SELL]
 
 
-def cotton_sale_actions(view: View, player: int, first: bool) -> list[Sell]:
+def cotton_sale_actions(view: View, player: int, first: bool) -> list[list[Sell]]:
     state = view.state
     cards = list(dict.fromkeys(state.players[player].hand)) if first else [None]
     ports = [label for label, t in state.tiles.items() if t.industry in state.facts.trade_industries and not t.flipped]
@@ -122,4 +122,4 @@ def cotton_sale_actions(view: View, player: int, first: bool) -> list[Sell]:
         if _market(state)[0].is_open and view.trade_reached(reach):
             targets.append(DISTANT)
         out += [Sell(tile.industry, slot, target, card) for target in targets for card in cards]
-    return out
+    return [out]

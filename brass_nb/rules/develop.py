@@ -1,11 +1,14 @@
 """The develop action: remove the lowest tile of an industry from your mat, 1 iron each (or free as a bonus)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 
+from brass_nb.rules import actions as A
 from brass_nb.rules.actions import Develop
 from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import consume
+from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
@@ -85,18 +88,14 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
     return plan
 
 
-def develop_actions(view: View, player: int, which: Which) -> list[Develop]:
+def develop_actions(view: View, player: int, which: Which) -> list[Sequence[A.Action]]:
     state = view.state
     p = state.players[player]
-    industries = []
-    for industry in state.facts.industries:
-        level = p.lowest_level(industry)
-        if level is not None and state.facts.tile(industry, level).developable:
-            industries.append(industry)
+    industries = [industry for industry, tile in view.next_tiles(player).items() if tile.developable]
     if which is Which.FREE:
-        return [Develop(i, free=True) for i in industries]
+        return [[Develop(i, free=True) for i in industries]]
     iron = plan_iron(view, 1)
     if iron.market_cost > p.money:
         return []
     cards = list(dict.fromkeys(p.hand)) if which is Which.FIRST else [None]
-    return [Develop(i, card, alloc) for i in industries for card in cards for alloc in iron.options]
+    return [Choices(Develop, (), industries, cards, iron.options)] if industries else []

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,7 +44,7 @@ SAVE_FORMAT = "brass_nb.game"
 SAVE_VERSION = 1
 
 SalePlanner = Callable[[View, int, A.Sell, bool], Plan]
-SaleGenerator = Callable[[View, int, bool], list[A.Sell]]
+SaleGenerator = Callable[[View, int, bool], Iterable[Group]]
 Generator = Callable[[View, int], Iterable[Group]]
 """Every legal action of one kind for a player here, as groups (see :mod:`brass_nb.rules.legal`)."""
 
@@ -132,21 +133,21 @@ class Game:
         self._generators: tuple[Generator, ...] = (
             build_actions,
             lambda view, player: network_actions(view, player, second=False),
-            _listed(lambda view, player: develop_actions(view, player, Which.FIRST)),
-            _listed(lambda view, player: sale.generate(view, player, True)),
-            _listed(loan_actions), _listed(scout_actions), _listed(pass_actions),
+            lambda view, player: develop_actions(view, player, Which.FIRST),
+            lambda view, player: sale.generate(view, player, True),
+            loan_actions, scout_actions, pass_actions,
         )
         self._phases: dict[Phase, PhaseRules] = {
             Phase.SELL: PhaseRules(A.Sell, lambda view, player, action: sale.plan(view, player, action, False),
-                                   _listed(lambda view, player: sale.generate(view, player, False))),
+                                   lambda view, player: sale.generate(view, player, False)),
             Phase.RAIL2: PhaseRules(A.Network, lambda view, player, action: plan_network(view, player, action, True),
                                     lambda view, player: network_actions(view, player, second=True)),
             Phase.DEVELOP2: PhaseRules(A.Develop,
                                        lambda view, player, action: plan_develop(view, player, action, Which.SECOND),
-                                       _listed(lambda view, player: develop_actions(view, player, Which.SECOND))),
+                                       lambda view, player: develop_actions(view, player, Which.SECOND)),
             Phase.BONUS_DEVELOP: PhaseRules(A.Develop,
                                             lambda view, player, action: plan_develop(view, player, action, Which.FREE),
-                                            _listed(lambda view, player: develop_actions(view, player, Which.FREE))),
+                                            lambda view, player: develop_actions(view, player, Which.FREE)),
             Phase.DOUBLE_CARDS: PhaseRules(A.Discard, plan_double_build_cards,
                                            _listed(lambda view, player: double_build_card_pairs(view.state, player)),
                                            done_ends_it=False),
@@ -333,14 +334,22 @@ class Game:
             self._legal = (self.state.version, LegalActions(self._generate()))
         return self._legal[1]
 
-    def _generate(self) -> list[Group]:
+    def _generate(self) -> list[Iterable[Group]]:
+        """One source of groups per kind of action, each read only when asked (see :class:`LegalActions`)."""
         if self.state.over:
             return []
         view, player, phase = self.view(), self._actor(), self.phase
         if phase is None:
-            return [group for generate in self._generators for group in generate(view, player)]
+            return [generate(view, player) for generate in self._generators]
         rules = self._phases[phase]
-        return [*rules.generate(view, player), [A.Done()] if rules.done_ends_it else []]
+        return [rules.generate(view, player), [[A.Done()]] if rules.done_ends_it else []]
+
+    def _settle_legal(self) -> None:
+        """Before the position changes: a legal list still held by someone is completed (its sources read the
+        state lazily, and must read this position), and the game's own reference is dropped."""
+        if self._legal is not None and not self._legal[1].complete and sys.getrefcount(self._legal[1]) > 2:
+            self._legal[1].settle()         # 2 references: the game's, and getrefcount's own argument
+        self._legal = None
 
     def _plan(self, action: A.Action) -> Plan:
         """The validator for ``action`` in this position: the single source of every reason."""
@@ -397,6 +406,7 @@ class Game:
         plan = self._plan(action)
         if plan.failures:
             raise refusal(plan.reasons(), str(action))
+        self._settle_legal()
         state = self.state
         player = self._actor()
         expl = Explanation(str(action), player, list(plan.steps))
@@ -441,7 +451,9 @@ class Game:
         twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
         twin.log, twin._redo = list(self.log), list(self._redo)
-        twin._view = None                    # a view belongs to one state object; the legal list is read-only
+        twin._view = None                    # a view belongs to one state object
+        if self._legal is not None and not self._legal[1].complete:
+            twin._legal = None               # an unfinished list reads this game's state, not the copy's
         twin._searches = self._searches.share()
         return twin
 
@@ -471,6 +483,7 @@ class Game:
     def _replay(self, actions: Iterable[A.Action]) -> None:
         """Rebuild the position from the start; the same State and Player objects are kept, so a
         ``player = game.players[0]`` held by a learner shows the position after undo too."""
+        self._settle_legal()
         kept = self.state
         self.state = self._origin()
         self.log = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 from brass_nb.rules.actions import Loan, Remove
 from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import remove_tile
+from brass_nb.rules.legal import Choices
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.state import State, Tile
@@ -69,7 +70,7 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
     return plan
 
 
-def loan_actions(view: View, player: int) -> list[Loan]:
+def loan_actions(view: View, player: int) -> list[Choices]:
     state = view.state
     p = state.players[player]
     if loans_closed(state):
@@ -77,7 +78,8 @@ def loan_actions(view: View, player: int) -> list[Loan]:
     options = state.facts.rules.loans
     lowest = state.facts.rules.min_income_level
     amounts = [o.money if len(options) > 1 else None for o in options if p.income_level - o.levels >= lowest]
-    return [Loan(card, amount) for amount in amounts for card in dict.fromkeys(p.hand)]
+    cards = list(dict.fromkeys(p.hand))
+    return [Choices(Loan, (), cards, (amount,)) for amount in amounts]
 
 
 def collect_income(state: State, player: int, expl: Explanation) -> bool:

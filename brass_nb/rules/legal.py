@@ -9,7 +9,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate, product
-from math import prod
 from typing import Any, overload
 
 from brass_nb.rules import actions as A
@@ -25,7 +24,10 @@ class Choices(Sequence[A.Action]):
 
     def __init__(self, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any]):
         self.make, self.fixed, self.axes = make, fixed, axes
-        self.size = prod(len(axis) for axis in axes)
+        size = 1
+        for axis in axes:
+            size *= len(axis)
+        self.size = size
         self.kind: str = make._field_defaults["kind"]
 
     def __len__(self) -> int:
@@ -85,31 +87,84 @@ class Concatenation(Sequence[A.Action]):
             yield from group
 
 
-class LegalActions(Concatenation):
+def kind_of(group: Group) -> str:
+    return group.kind if isinstance(group, Choices) else group[0].kind
+
+
+class LegalActions(Sequence[A.Action]):
     """The legal actions of a position, read-only; prints one action per line in notation.
 
     Supports ``len``, iteration, indexing, ``in``, ``count`` and ``index``, and equals any sequence of the
-    same actions (``game.legal_actions() == []`` once the game is over). :meth:`of_kind` reads one kind's
-    actions without building the others.
+    same actions (``game.legal_actions() == []`` once the game is over).
+
+    Each source (one per action kind: builds, links, …) is read only as far as asked: :meth:`kinds` needs one
+    group of each, :meth:`of_kind` all of one kind, anything else the whole list. A game completes a list still
+    held elsewhere before its position changes (see ``Game._settle_legal``), so a list always describes the
+    position it was made for.
     """
 
-    def __init__(self, groups: Iterable[Group]):
-        super().__init__(groups)
+    def __init__(self, sources: Iterable[Iterable[Group]]):
+        self._sources = [iter(source) for source in sources]
+        self._read: list[list[Group]] = [[] for _ in self._sources]
+        self._whole: Concatenation | None = None
         self._built: tuple[A.Action, ...] | None = None
-        self._kinds = [group.kind if isinstance(group, Choices) else group[0].kind for group in self._groups]
+
+    @property
+    def complete(self) -> bool:
+        return self._whole is not None
+
+    def _first(self, source: int) -> Group | None:
+        """The source's first non-empty group (read now if need be), None if it has none."""
+        read = self._read[source]
+        while not read:
+            group = next(self._sources[source], None)
+            if group is None:
+                return None
+            if len(group):
+                read.append(group)
+        return read[0]
+
+    def _exhaust(self, source: int) -> list[Group]:
+        self._read[source].extend(group for group in self._sources[source] if len(group))
+        return self._read[source]
+
+    def settle(self) -> Concatenation:
+        """Read every source: the whole list, fixed from now on."""
+        if self._whole is None:
+            self._whole = Concatenation(group for source in range(len(self._sources))
+                                        for group in self._exhaust(source))
+        return self._whole
+
+    def kinds(self) -> list[str]:
+        """The kinds of action offered, sorted (each source is one kind: its first group says which)."""
+        return sorted({kind_of(group) for source in range(len(self._sources))
+                       if (group := self._first(source)) is not None})
+
+    def of_kind(self, kind: str) -> Sequence[A.Action]:
+        """The actions of one kind, in list order, the other kinds' sources left unread past their first group."""
+        return Concatenation(group for source in range(len(self._sources))
+                             if (first := self._first(source)) is not None and kind_of(first) == kind
+                             for group in self._exhaust(source))
+
+    def __len__(self) -> int:
+        return len(self.settle())
+
+    @overload
+    def __getitem__(self, index: int) -> A.Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[A.Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> A.Action | tuple[A.Action, ...]:
+        return self.settle()[index]
+
+    def __iter__(self) -> Iterator[A.Action]:
+        return iter(self.settle())
 
     def _all(self) -> tuple[A.Action, ...]:
         if self._built is None:
-            self._built = tuple(self)
+            self._built = tuple(self.settle())
         return self._built
-
-    def kinds(self) -> list[str]:
-        """The kinds of action offered, sorted."""
-        return sorted(set(self._kinds))
-
-    def of_kind(self, kind: str) -> Sequence[A.Action]:
-        """The actions of one kind, in list order (empty when none is legal)."""
-        return Concatenation(group for group, found in zip(self._groups, self._kinds, strict=True) if found == kind)
 
     def __contains__(self, action: object) -> bool:
         return action in self._all()

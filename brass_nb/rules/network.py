@@ -1,6 +1,8 @@
 """The network action: one canal (£3), one rail (£5 + 1 coal), or a second rail (+£10, 1 coal, 1 beer)."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from brass_nb.rules.actions import Network
 from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import consume
@@ -9,7 +11,7 @@ from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
-from brass_nb.rules.sourcing import plan_beer, plan_coal
+from brass_nb.rules.sourcing import NOTHING_NEEDED, plan_beer, plan_coal
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
@@ -53,7 +55,7 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
         return plan
     _check_space(view, player, link, plan)
     terms = state.facts.rules.link_cost(state.era, second)
-    coal = plan_coal(view, link.ends, terms.coal, consumer=link.label)
+    coal = plan_coal(view, link.ends, terms.coal, link.label)
     coal_choice = plan.choose_sources(coal, action.coal)
     beer_choice: tuple[str, ...] | None = ()
     if terms.beer:
@@ -84,30 +86,30 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
     return plan
 
 
-def network_actions(view: View, player: int, second: bool) -> list[Choices]:
-    """Every legal link for ``player``: for each free space, every card × coal × beer choice."""
+def network_actions(view: View, player: int, second: bool) -> Iterator[Choices]:
+    """Every legal link for ``player``: for each free space, every card × coal × beer choice, found one space at
+    a time."""
     state = view.state
     p = state.players[player]
     terms = state.facts.rules.link_cost(state.era, second)
     if p.links_left <= 0 or p.money < terms.money:
-        return []
-    network = view.network(player)
-    anywhere = not state.has_anything_built(player) and state.facts.rules.first_link_anywhere
+        return
+    board = state.facts.board
+    if not state.has_anything_built(player) and state.facts.rules.first_link_anywhere:
+        spaces: Iterable[LinkSpace] = board.links
+    else:                                            # the spaces touching your network, in board order
+        spaces = [board.links[i] for i in sorted({i for loc in view.network(player) for i in board.links_at[loc]})]
     cards = [None] if second else list(dict.fromkeys(p.hand))
-    out = []
-    for link in state.facts.board.links:
+    for link in spaces:
         if link.index in state.links or not link.allows(state.era):
             continue
-        if not anywhere and not any(end in network for end in link.ends):
-            continue
-        coal = plan_coal(view, link.ends, terms.coal)
-        if coal.failure or terms.money + coal.market_cost > p.money:
+        coal = plan_coal(view, link.ends, terms.coal) if terms.coal else NOTHING_NEEDED["coal"]
+        if not coal.options or terms.money + coal.market_cost > p.money:
             continue
         beers: tuple[tuple[str, ...] | None, ...] = (None,)
         if terms.beer:
             beer = plan_beer(view, player, link.ends, terms.beer)
-            if beer.failure:
+            if not beer.options:
                 continue
             beers = tuple(beer.options)
-        out.append(Choices(Network, (link.label,), cards, coal.choices, beers))
-    return out
+        yield Choices(Network, (link.label,), cards, coal.choices, beers)

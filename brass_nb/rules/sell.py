@@ -10,6 +10,7 @@ from collections import Counter
 from brass_nb.rules.actions import Sell
 from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import advance_income, consume, flip
+from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
@@ -95,7 +96,7 @@ def plan_sell(view: View, player: int, action: Sell, first: bool) -> Plan:
     if merchant is None:
         return plan
     spec = state.spec(tile)
-    beer = plan_beer(view, player, (location,), spec.beer, merchant=(merchant.label, merchant.beer))
+    beer = plan_beer(view, player, (location,), spec.beer, (merchant.label, merchant.beer))
     beer_choice = plan.choose_sources(beer, action.beer)
     if plan.failures:
         return plan
@@ -144,7 +145,7 @@ def sellable(state: State, player: int) -> list[str]:
             if t.owner == player and not t.flipped and t.industry in sold]
 
 
-def sell_actions(view: View, player: int, first: bool) -> list[Sell]:
+def sell_actions(view: View, player: int, first: bool) -> list[Choices]:
     state = view.state
     p = state.players[player]
     cards = list(dict.fromkeys(p.hand)) if first else [None]
@@ -157,8 +158,6 @@ def sell_actions(view: View, player: int, first: bool) -> list[Sell]:
         for m in state.merchants.values():
             if tile.industry not in m.buys or m.location not in reach:
                 continue
-            beer = plan_beer(view, player, (location,), spec.beer, merchant=(m.label, m.beer))
-            for card in cards:
-                for b in beer.options:
-                    out.append(Sell(tile.industry, slot, m.label, card, b or None))
+            beer = plan_beer(view, player, (location,), spec.beer, (m.label, m.beer))
+            out.append(Choices(Sell, (tile.industry, slot, m.label), cards, beer.choices))
     return out

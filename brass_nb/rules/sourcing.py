@@ -97,22 +97,26 @@ def holder_facts(label: str, location: str, tile: Tile, distance: int | None = N
 
 def connected_mines(view: View, reach: dict[str, int]) -> list[tuple[int, int, str, str, Tile]]:
     """(distance, board order, slot, location, tile) of every coal mine with coal among ``reach``, nearest first."""
+    holders = view.holders("coal")
+    if not holders:
+        return []
     order = view.board.slot_order
-    return sorted((reach[loc], order[label], label, loc, t) for label, loc, t in view.holders("coal") if loc in reach)
+    return sorted((reach[loc], order[label], label, loc, t) for label, loc, t in holders if loc in reach)
 
 
 def _memoised(resource: str) -> Callable[[Callable[Concatenate[View, P], SourcePlan]],
                                           Callable[Concatenate[View, P], SourcePlan]]:
     """Plans depend only on the links, the arguments and ``resource``'s holders and market: compute each once
-    for as long as those stay as they are (the view's shared plans for that resource)."""
+    for as long as those stay as they are (the view's shared plans for that resource). Arguments are positional,
+    so that equal requests find the same plan."""
     def memoise(plan_function: Callable[Concatenate[View, P], SourcePlan]
                 ) -> Callable[Concatenate[View, P], SourcePlan]:
         def planner(view: View, /, *args: P.args, **kwargs: P.kwargs) -> SourcePlan:
-            key = (args, tuple(kwargs.items())) if kwargs else args
+            assert not kwargs, "source plans take positional arguments"
             kept = view.plans[resource]
-            found: SourcePlan | None = kept.get(key)
+            found: SourcePlan | None = kept.get(args)
             if found is None:
-                found = kept[key] = plan_function(view, *args, **kwargs)
+                found = kept[args] = plan_function(view, *args, **kwargs)
             return found
 
         planner.__doc__ = plan_function.__doc__

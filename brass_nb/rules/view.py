@@ -8,8 +8,10 @@ when what they depend on has changed.
 """
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
+from brass_nb.rules.facts import TileSpec
 from brass_nb.rules.state import State, Tile
 
 
@@ -54,6 +56,8 @@ class View:
         searches = (shared or SharedSearches()).sync(state)
         self._reach = searches.reach
         self._network: dict[int, frozenset[str]] = {}
+        self._card_places: dict[int, frozenset[str]] = {}
+        self._next_tiles: dict[int, dict[str, TileSpec]] = {}
         self._holders = searches.holders
         self.plans = searches.plans  # source plans by resource, memoised by brass_nb.rules.sourcing
 
@@ -84,12 +88,26 @@ class View:
             found = self._network[player] = frozenset(locs)
         return found
 
+    def next_tiles(self, player: int) -> dict[str, TileSpec]:
+        """The tile each industry would build or develop next: the lowest level left on ``player``'s mat."""
+        found = self._next_tiles.get(player)
+        if found is None:
+            tiles = self.state.facts.tiles
+            found = self._next_tiles[player] = {
+                industry: tiles[industry][i] for industry, counts in self.state.players[player].mat.items()
+                if (i := next((i for i, n in enumerate(counts) if n), -1)) >= 0}
+        return found
+
     def industry_card_places(self, player: int) -> frozenset[str]:
         """Where an industry card lets ``player`` build: their network, plus the far end of every one-way virtual
         link whose near end is in it (Lancashire: Liverpool in your network lets you build in Birkenhead). The
         virtual link counts for nothing else: not for links, sourcing, selling, nor the network itself."""
-        network = self.network(player)
-        return network | {far for near, far in self.board.virtual_links if near in network}
+        found = self._card_places.get(player)
+        if found is None:
+            network = self.network(player)
+            found = self._card_places[player] = network | {far for near, far in self.board.virtual_links
+                                                           if near in network}
+        return found
 
     def virtual_link_to(self, player: int, location: str) -> str | None:
         """The near end of the virtual link that alone lets an industry card reach ``location``, if that is why."""
@@ -125,7 +143,13 @@ class View:
     def trade_reached(self, reach: dict[str, int]) -> list[str]:
         """Locations in ``reach`` that show a market trade icon: printed ones (Birmingham's merchants,
         Lancashire's external markets) and, in Lancashire, any port tile of any owner, flipped or not."""
+        return [loc for loc in self.trade_places if loc in reach]
+
+    @cached_property
+    def trade_places(self) -> tuple[str, ...]:
+        """Every location showing a market trade icon now, in board order (printed ones, and port tiles)."""
         trade = self.state.facts.trade_industries
+        if not trade:
+            return self.board.trade_locations
         ports = {self.board.slot_of[label][0] for label, t in self.state.tiles.items() if t.industry in trade}
-        return [loc for loc in self.board.locations
-                if loc in reach and (loc in ports or self.board.locations[loc].trade_icon)]
+        return tuple(loc for loc in self.board.locations if loc in ports or self.board.locations[loc].trade_icon)
