@@ -1,35 +1,47 @@
-"""Speed of the rules core, the explanations, the bots and the pictures: random 4-player games per second, the
-median time of legal_actions(), of Game.copy(), of a GreedyBot decision and of a hint, of rendering one played
-action's explanation, of drawing a mid-game position, and of the live picture the Explorer shows (a new position,
-a new highlight).
+"""Speed of the rules core, the explanations, the bots and the pictures.
 
-Run: python scripts/benchmark.py [--games N]
-Games are played by brass_nb.rules.randomplay (seeded); legal_actions() is timed on a fresh position
-object each time (no cache), at every decision of those games.
+Rules core (the figures of issue 15, each compared with ``scripts/benchmark_baseline.json``): random 4-player
+games per second (CPU time), the full legal-action list (``len(game.legal_actions())``, the first ask in each
+position reached by those games: every group sized, source plans computed unless an earlier position's still
+hold), ``Game.copy()``, and the CPU time of a cold ``import brass_nb`` (a new interpreter each time). Then a
+GreedyBot decision, a hint, rendering explanations, drawing a position and the Explorer's live picture.
 
-The machine may be shared: each picture line also gives its median as a multiple of a fixed pure-Python loop
-(the calibration, timed in the same run), a ratio that changes much less with the load than milliseconds do.
+Run: python scripts/benchmark.py [--games N] [--rules-only] [--write-baseline]
+
+The machine may be shared: each figure is also given as a multiple of a fixed pure-Python loop (the calibration,
+timed in the same run, several times between the measurements), a ratio that changes much less with the load
+than milliseconds do. The baseline file holds those ratios for an earlier commit; "x faster" compares ratios.
+``--write-baseline`` replaces the file with this run's figures (do that only on the commit meant as the baseline).
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
-from brass_nb.bots import GreedyBot, RandomBot
-from brass_nb.explain import render_html, render_markdown, render_text
 from brass_nb.rules.game import new_game
 from brass_nb.rules.randomplay import random_action
+
+BASELINE = Path(__file__).with_name("benchmark_baseline.json")
+COLD_IMPORT = "import time; t = time.process_time(); import brass_nb; print(time.process_time() - t)"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--rules-only", action="store_true", help="only the rules core's figures")
+    parser.add_argument("--write-baseline", action="store_true", help="write this run's rules figures as baseline")
     args = parser.parse_args()
 
-    start = time.perf_counter()
+    calibrations = [calibrate()]
+    start = time.process_time()
     decisions = 0
     for seed in range(args.games):
         game = new_game("birmingham", players=args.players, seed=seed)
@@ -37,24 +49,22 @@ def main() -> None:
         while not game.is_over:
             game.play(random_action(game, rng))
             decisions += 1
-    elapsed = time.perf_counter() - start
-    print(f"{args.games} random {args.players}-player games in {elapsed:.2f} s: "
-          f"{args.games / elapsed:.1f} games/s, {decisions / args.games:.0f} decisions per game")
+    per_game = (time.process_time() - start) / args.games
+    calibrations.append(calibrate())
 
-    timings = []
+    listing = []
     for seed in range(min(args.games, 20)):
         game = new_game("birmingham", players=args.players, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
-            game.state.mark_changed()               # time generation, not the cache
             t = time.perf_counter()
-            game.legal_actions()
-            timings.append(time.perf_counter() - t)
+            len(game.legal_actions())
+            listing.append(time.perf_counter() - t)
             game.play(random_action(game, rng))
-    report("legal_actions()", timings, "positions")
+    calibrations.append(calibrate())
 
     copies = []
-    for seed in range(min(args.games, 10)):
+    for seed in range(min(args.games, 10) if hasattr(new_game("birmingham"), "copy") else 0):  # old commits: none
         game = new_game("birmingham", players=args.players, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
@@ -62,12 +72,79 @@ def main() -> None:
             game.copy()
             copies.append(time.perf_counter() - t)
             game.play(random_action(game, rng))
-    report("Game.copy()", copies, "positions")
+    imports = cold_imports(7)
+    calibrations.append(calibrate())
+    calibration = statistics.median(calibrations)
+
+    figures = {
+        "game": per_game,
+        "legal_actions_median": statistics.median(listing),
+        "legal_actions_p90": percentile(listing, 0.9),
+        **({"copy_median": statistics.median(copies)} if copies else {}),
+        "import_cpu": statistics.median(imports),
+    }
+    baseline = json.loads(BASELINE.read_text(encoding="utf-8")) if BASELINE.exists() else None
+    print(f"calibration (a fixed pure-Python loop): median {calibration * 1e3:.3f} ms over {len(calibrations)} runs")
+    print(f"{args.games} random {args.players}-player Birmingham games: {1 / per_game:.1f} games/s (CPU time), "
+          f"{decisions / args.games:.0f} decisions per game{compared(figures, 'game', calibration, baseline)}")
+    print(f"legal_actions(), whole list: median {figures['legal_actions_median'] * 1e6:.0f} µs"
+          f"{compared(figures, 'legal_actions_median', calibration, baseline)}, 90th percentile "
+          f"{figures['legal_actions_p90'] * 1e6:.0f} µs{compared(figures, 'legal_actions_p90', calibration, baseline)},"
+          f" max {max(listing) * 1e3:.2f} ms over {len(listing)} positions")
+    if copies:
+        print(f"Game.copy(): median {figures['copy_median'] * 1e6:.0f} µs"
+              f"{compared(figures, 'copy_median', calibration, baseline)}, 90th percentile "
+              f"{percentile(copies, 0.9) * 1e6:.0f} µs over {len(copies)} positions")
+    print(f"cold import brass_nb: median {figures['import_cpu'] * 1e3:.0f} ms of CPU time"
+          f"{compared(figures, 'import_cpu', calibration, baseline)} over {len(imports)} interpreters")
+    if args.write_baseline:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                cwd=Path(__file__).parent).stdout.strip()
+        BASELINE.write_text(json.dumps({
+            "commit": commit, "games": args.games, "players": args.players, "calibration_s": calibration,
+            "seconds": figures, "x_calibration": {name: value / calibration for name, value in figures.items()},
+        }, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {BASELINE.name} for commit {commit}")
+    if args.rules_only:
+        return
+    others(args.players)
+
+
+def cold_imports(runs: int) -> list[float]:
+    """CPU seconds of ``import brass_nb`` in new interpreters, with the bytecode cache an installed package has
+    (written by one untimed run first, even where PYTHONDONTWRITEBYTECODE is set)."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    timings = []
+    for _ in range(runs + 1):
+        done = subprocess.run([sys.executable, "-c", COLD_IMPORT], capture_output=True, text=True, check=True, env=env)
+        timings.append(float(done.stdout))
+    return timings[1:]
+
+
+def percentile(timings: list[float], share: float) -> float:
+    ordered = sorted(timings)
+    return ordered[int(len(ordered) * share)]
+
+
+def compared(figures: dict[str, float], name: str, calibration: float, baseline: dict | None) -> str:
+    """The figure as a multiple of the calibration, and how it compares with the baseline commit's multiple."""
+    ratio = figures[name] / calibration
+    text = f" ({ratio:.3f} x calibration"
+    if baseline is not None and name in baseline["x_calibration"]:
+        speedup = baseline["x_calibration"][name] / ratio
+        text += f"; {speedup:.2f}x {'faster' if speedup >= 1 else 'slower'} than {baseline['commit']}"
+    return text + ")"
+
+
+def others(players: int) -> None:
+    """The bots, the explanations and the pictures, on a few seeded games."""
+    from brass_nb.bots import GreedyBot, RandomBot
+    from brass_nb.explain import render_html, render_markdown, render_text
 
     greedy, hints = [], []
-    for seed in range(min(args.games, 5)):
-        game = new_game("birmingham", players=args.players, seed=seed)
-        seats = [GreedyBot()] + [RandomBot(seed * 10 + i) for i in range(1, args.players)]
+    for seed in range(5):
+        game = new_game("birmingham", players=players, seed=seed)
+        seats = [GreedyBot()] + [RandomBot(seed * 10 + i) for i in range(1, players)]
         while not game.is_over:
             bot = seats[game.current_player]
             t = time.perf_counter()
@@ -83,8 +160,8 @@ def main() -> None:
     report("game.hint() with the default budget", hints, "hints")
 
     renders = {name: [] for name in ("text", "markdown", "html")}
-    for seed in range(min(args.games, 10)):
-        game = new_game("birmingham", players=args.players, seed=seed)
+    for seed in range(10):
+        game = new_game("birmingham", players=players, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
             explanation = game.play(random_action(game, rng))
@@ -99,14 +176,13 @@ def main() -> None:
     from brass_nb.plot import draw, png
 
     calibration = calibrate()
-    print(f"calibration (a fixed pure-Python loop): median {calibration * 1e3:.3f} ms")
-    game = busiest_position(args.players)
+    game = busiest_position(players)
     pictures = []
     for _ in range(15):
         t = time.perf_counter()
         png(draw(game))
         pictures.append(time.perf_counter() - t)
-    report(f"draw a {args.players}-player mid-game position ({len(game.state.tiles)} tiles, "
+    report(f"draw a {players}-player mid-game position ({len(game.state.tiles)} tiles, "
            f"{len(game.state.links)} links) to PNG", pictures, "drawings", calibration)
     live_pictures(game.copy(), calibration)
 

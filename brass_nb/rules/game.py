@@ -433,12 +433,13 @@ class Game:
         stack = [] if Phase.END in follow_ups else follow_ups + rest
         state.pending = None
         kept = []
-        view = View(state, self._searches)
-        for p in stack:
-            if any(map(len, self._phases[p].generate(view, player))):
-                kept.append(p)
-            elif p is Phase.BONUS_DEVELOP:
-                expl.add("sell.bonus_nothing_to_develop", (f"player:{player}",), player=player)
+        if stack:                        # only a phase that offers something stays open
+            view = View(state, self._searches)
+            for p in stack:
+                if any(map(len, self._phases[p].generate(view, player))):
+                    kept.append(p)
+                elif p is Phase.BONUS_DEVELOP:
+                    expl.add("sell.bonus_nothing_to_develop", (f"player:{player}",), player=player)
         if kept:
             state.pending = tuple(kept)
         else:

@@ -17,7 +17,7 @@ def coal_sources(view: View, location: str) -> Step:
     if location not in view.board.locations:
         return unknown_location(view, location)
     reach = view.reachable((location,))
-    mines = connected_mines(view, reach)
+    mines = connected_mines(view, (location,))
     merchants = view.trade_reached(reach)
     unconnected = [holder_facts(label, loc, t) for label, loc, t in view.holders("coal")
                    if loc not in reach]

@@ -95,13 +95,22 @@ def holder_facts(label: str, location: str, tile: Tile, distance: int | None = N
     return facts
 
 
-def connected_mines(view: View, reach: dict[str, int]) -> list[tuple[int, int, str, str, Tile]]:
-    """(distance, board order, slot, location, tile) of every coal mine with coal among ``reach``, nearest first."""
+def connected_mines(view: View, starts: tuple[str, ...]) -> list[tuple[int, int, str, str, Tile]]:
+    """(distance, board order, slot, location, tile) of every coal mine with coal connected to any of ``starts``,
+    nearest first. Distances are searched from the mines (a link joins both ways): a few mines are searched once
+    per change of the links, where every consumer would be searched for each change of the coal."""
     holders = view.holders("coal")
     if not holders:
         return []
     order = view.board.slot_order
-    return sorted((reach[loc], order[label], label, loc, t) for label, loc, t in holders if loc in reach)
+    found = []
+    for label, loc, tile in holders:
+        reach = view.reachable((loc,))
+        distance = min((reach[s] for s in starts if s in reach), default=None)
+        if distance is not None:
+            found.append((distance, order[label], label, loc, tile))
+    found.sort()
+    return found
 
 
 def _memoised(resource: str) -> Callable[[Callable[Concatenate[View, P], SourcePlan]],
@@ -133,8 +142,7 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
     """Coal for a consumer at ``starts`` (a location, or both ends of a rail just placed)."""
     if need == 0:
         return NOTHING_NEEDED["coal"]
-    reach = view.reachable(starts)
-    mines = connected_mines(view, reach)
+    mines = connected_mines(view, starts)
     fixed: list[str] = []
     choices: list[tuple[str, ...]] = [()]
     remaining = need
@@ -153,8 +161,8 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
             choices = distributions([(m[2], m[4].cubes) for m in tier], remaining)
             tie = [m[2] for m in tier] if len(choices) > 1 else []
             remaining = 0
-    merchants = view.trade_reached(reach) if remaining else []
-    prices = view.state.market_buy_prices("coal", remaining) if merchants else []
+    market = bool(remaining) and view.trade_connected(starts)
+    prices = view.state.market_buy_prices("coal", remaining) if market else []
     market_cubes = view.state.markets["coal"]
     empty_price = view.state.facts.markets["coal"].price_when_empty
 
@@ -167,11 +175,12 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
             steps.append(Step("coal.nearest", {"consumer": who, "need": need, "candidates": candidates,
                                                "from_mines": need - remaining, "tie": tie},
                               entities + tuple(m[2] for m in mines)))
-        if remaining and not merchants:
+        if remaining and not market:
             return steps, Step("coal.no_source", {"consumer": who, "need": need, "from_mines": need - remaining,
                                                   "candidates": candidates, "trade_kind": view.trade_kind},
                                entities, ok=False)
         if remaining:
+            merchants = view.trade_reached(view.reachable(starts))
             steps.append(Step("coal.market", {"consumer": who, "count": remaining, "prices": prices,
                                               "merchants": merchants,
                                               "why": "no_mine" if not mines else "mines_short",
@@ -180,7 +189,7 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
                               entities + ("market:coal",) + tuple(merchants)))
         return steps, None
 
-    if remaining and not merchants:
+    if remaining and not market:
         return SourcePlan("coal", need, [], explain=explain)
     return SourcePlan("coal", need, [tuple(fixed) + c + (MARKET,) * remaining for c in choices], prices, explain)
 

@@ -27,13 +27,14 @@ class SharedSearches:
         self.links_epoch = -1
         self.supply_epochs: dict[str, int] = {}
         self.reach: dict[tuple[str, ...], dict[str, int]] = {}
+        self.pieces: dict[str, str] = {}                                       # see View.pieces
         self.holders: dict[str, dict[str, list[tuple[str, str, Tile]]]] = {}   # by resource, then industry
         self.plans: dict[str, dict[tuple[Any, ...], Any]] = {}                 # by resource
 
     def sync(self, state: State) -> SharedSearches:
         links_moved = state.links_epoch != self.links_epoch
         if links_moved:
-            self.links_epoch, self.reach = state.links_epoch, {}
+            self.links_epoch, self.reach, self.pieces = state.links_epoch, {}, {}
         if links_moved or state.supply_epochs is not self.supply_epochs:
             moved = {r for r, epoch in state.supply_epochs.items() if self.supply_epochs.get(r) != epoch}
             self.holders = {r: {} if r in moved else self.holders[r] for r in state.supply_epochs}
@@ -55,6 +56,7 @@ class View:
         self.built = frozenset(state.links)
         searches = (shared or SharedSearches()).sync(state)
         self._reach = searches.reach
+        self._pieces = searches.pieces
         self._network: dict[int, frozenset[str]] = {}
         self._card_places: dict[int, frozenset[str]] = {}
         self._next_tiles: dict[int, dict[str, TileSpec]] = {}
@@ -139,6 +141,31 @@ class View:
         """What shows the trade icons in this game, for explanations: "merchant" locations (Birmingham), or
         "port" tiles and external locations (Lancashire, whose trade industries are its ports)."""
         return "port" if self.state.facts.trade_industries else "merchant"
+
+    def pieces(self) -> dict[str, str]:
+        """Each location's connected piece of the board (by anyone's links), named by one of its locations:
+        found by joining the ends of every built link (no search)."""
+        pieces = self._pieces
+        if not pieces:
+            parent = {location: location for location in self.board.locations}
+
+            def root(location: str) -> str:
+                while parent[location] != location:
+                    parent[location] = location = parent[parent[location]]
+                return location
+
+            for index in self.built:
+                first, *others = self.board.links[index].ends
+                for end in others:
+                    parent[root(end)] = root(first)
+            pieces.update((location, root(location)) for location in parent)
+        return pieces
+
+    def trade_connected(self, starts: tuple[str, ...]) -> bool:
+        """Is any location showing a market trade icon connected to any of ``starts``?"""
+        pieces = self.pieces()
+        wanted = {pieces[start] for start in starts}
+        return any(pieces[place] in wanted for place in self.trade_places)
 
     def trade_reached(self, reach: dict[str, int]) -> list[str]:
         """Locations in ``reach`` that show a market trade icon: printed ones (Birmingham's merchants,
