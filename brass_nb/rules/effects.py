@@ -63,8 +63,9 @@ def consume(state: State, resource: str, allocation: tuple[str, ...] | None, pla
     if bought:
         prices = state.market_buy_prices(resource, bought)
         from_market = min(bought, state.markets[resource])
-        state.markets[resource] -= from_market
-        state.supply_changed(resource)
+        if from_market:
+            state.markets[resource] -= from_market
+            state.supply_changed(resource)
         state.return_cubes(resource, from_market)
         state.pay(state.players[player], sum(prices))
         expl.add(f"{resource}.buy", (f"market:{resource}",), count=bought, prices=prices, total=sum(prices),

@@ -1,0 +1,129 @@
+"""The factored legal-action list (issue 15): groups that know their size and build actions when asked, sources
+read per kind, a held list that keeps describing its position, and caches that follow explicit change tracking
+(per-resource supply epochs) without ever explaining an action with another position's facts."""
+from __future__ import annotations
+
+import random
+import weakref
+
+import pytest
+
+from brass_nb.explain import render_text
+from brass_nb.rules.actions import Build, Network
+from brass_nb.rules.game import Game, new_game
+from brass_nb.rules.legal import Choices
+from brass_nb.rules.randomplay import random_action
+
+CONFIGS = [("birmingham", None, 2), ("birmingham", None, 4), ("lancashire", "roxley", 3), ("lancashire", "2007", 4)]
+
+
+def positions(name: str, edition: str | None, players: int, seed: int, every: int = 9) -> list[Game]:
+    """Copies of every ``every``-th position of a seeded random game."""
+    game, rng, found = new_game(name, players=players, seed=seed, edition=edition), random.Random(seed), []
+    while not game.is_over:
+        if len(game.log) % every == 0:
+            found.append(game.copy())
+        game.play(random_action(game, rng))
+    return found
+
+
+def test_choices_index_like_their_product_last_axis_fastest():
+    group = Choices(Build, ("coal", "Dudley"), ["Dudley", "Wild Location"], [1, 2], [None], [None, ("market",)])
+    built = list(group)
+    assert len(group) == len(built) == 8
+    assert built[0] == Build("coal", "Dudley", "Dudley", 1, None, None)
+    assert built[1] == Build("coal", "Dudley", "Dudley", 1, None, ("market",))
+    assert built[-1] == Build("coal", "Dudley", "Wild Location", 2, None, ("market",))
+    assert [group[i] for i in range(-8, 8)] == built + built
+    assert group[1:7:2] == built[1:7:2]
+    with pytest.raises(IndexError):
+        group[8]
+    assert len(Choices(Network, ("A - B",), [], [None], [None])) == 0
+
+
+@pytest.mark.parametrize("name, edition, players", CONFIGS)
+def test_kinds_and_one_kind_read_alone_match_the_whole_list(name, edition, players):
+    for game in positions(name, edition, players, seed=3):
+        partial = game.legal_actions()
+        kinds = partial.kinds()
+        chosen = {kind: list(partial.of_kind(kind)) for kind in kinds}
+        assert not partial.complete                    # kinds and kinds' actions read without the whole list
+        whole = list(game.copy().legal_actions())
+        assert kinds == sorted({a.kind for a in whole})
+        for kind, actions in chosen.items():
+            assert actions == [a for a in whole if a.kind == kind]
+        assert list(partial) == whole and len(partial) == len(whole)
+
+
+def test_a_held_list_still_describes_its_position_after_play_undo_and_copies():
+    game, rng = new_game("birmingham", players=4, seed=11), random.Random(11)
+    for _ in range(30):
+        game.play(random_action(game, rng))
+    before = list(game.copy().legal_actions())
+    held = game.legal_actions()
+    assert held.kinds() and not held.complete          # only the first group of each kind read so far
+    twin = game.copy()
+    twin.play(random_action(twin, random.Random(1)))   # a copy moving on changes nothing in this game's list
+    game.play(random_action(game, rng))
+    assert held.complete and list(held) == before      # completed before the position changed
+    undone_list = game.legal_actions()
+    undone_list.kinds()
+    after = list(game.copy().legal_actions())
+    game.undo()
+    assert list(undone_list) == after
+
+
+def test_a_list_nobody_holds_is_dropped_unread():
+    game, rng = new_game("birmingham", players=4, seed=5), random.Random(5)
+    for _ in range(20):
+        legal = game.legal_actions()
+        legal.kinds()
+        kept = weakref.ref(legal)
+        del legal
+        game.play(random_action(game, rng))
+        assert kept() is None and game._legal is None             # neither completed nor kept
+
+
+def test_supply_epochs_move_only_for_the_resource_that_changed():
+    game, rng = new_game("birmingham", players=4, seed=2), random.Random(2)
+    moved = {"coal": 0, "iron": 0, "beer": 0}
+    kinds_seen = set()
+    while not game.is_over and len(game.log) < 400:
+        before = dict(game.state.supply_epochs)
+        tiles_before = {label: (t.owner, t.industry, t.level, t.cubes) for label, t in game.state.tiles.items()}
+        markets_before = dict(game.state.markets)
+        action = random_action(game, rng)
+        game.play(action)
+        tiles_after = {label: (t.owner, t.industry, t.level, t.cubes) for label, t in game.state.tiles.items()}
+        for resource in moved:
+            industries = [i for i, r in game.facts.resource_of.items() if r == resource]
+            changed = ({k: v for k, v in tiles_before.items() if v[1] in industries}
+                       != {k: v for k, v in tiles_after.items() if v[1] in industries}
+                       or markets_before.get(resource) != game.state.markets.get(resource))
+            if changed:                                # what a plan for this resource reads changed: it must move
+                assert game.state.supply_epochs[resource] != before[resource], (action, resource)
+                moved[resource] += 1
+            if set(tiles_before) == set(tiles_after) and not changed:
+                assert game.state.supply_epochs[resource] == before[resource], (action, resource)
+        kinds_seen.add(action.kind)
+    assert all(moved.values()) and {"build", "sell", "loan"} <= kinds_seen
+
+
+@pytest.mark.parametrize("name, edition, players", CONFIGS)
+def test_copies_playing_ahead_never_change_the_explanations_of_the_game(name, edition, players):
+    """Plans are shared with copies and explained lazily: a copy that plays on (as a bot's look-ahead does) must
+    not change what the game itself explains next. The same game played with and without copies reads alike."""
+    seed = 7
+    plain, with_copies = (new_game(name, players=players, seed=seed, edition=edition) for _ in range(2))
+    rng, look = random.Random(seed), random.Random(0)
+    while not plain.is_over and len(plain.log) < 250:
+        with_copies.legal_actions().kinds()            # plans computed here, by the game, unexplained
+        twin = with_copies.copy()
+        for _ in range(3):                             # the copy moves cubes, tiles and links on
+            if twin.is_over:
+                break
+            twin.play(random_action(twin, look))
+        action = random_action(plain, rng)
+        expected = plain.play(action)
+        got = with_copies.play(action)
+        assert render_text(got, "en") == render_text(expected, "en"), f"{len(plain.log)}: {action}"
