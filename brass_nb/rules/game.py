@@ -329,7 +329,9 @@ class Game:
         return self.parse(cast(str, action))                 # parse refuses anything that is not text
 
     def legal_actions(self) -> LegalActions:
-        """Every legal action of the player to act, each stating all its choices."""
+        """Every legal action of the player to act, each stating all its choices: a read-only sequence whose
+        groups are worked out when first read and whose actions are built when asked (see
+        :class:`~brass_nb.rules.legal.LegalActions`)."""
         if self._legal is None or self._legal[0] != self.state.version:
             self._legal = (self.state.version, LegalActions(self._generate()))
         return self._legal[1]
