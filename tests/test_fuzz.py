@@ -238,6 +238,13 @@ def test_explorer_widgets_show_reasons_instead_of_raising(data):
     """Choose among the dropdowns' options, type anything, switch languages and press every button."""
     game = bn.game_from_json(data.draw(st.sampled_from(positions())).to_json())
     explorer = Explorer(game)
+    try:
+        fiddle(explorer, data)
+    finally:
+        explorer.close()                       # else each example's widgets and pictures stay in the kernel
+
+
+def fiddle(explorer: Explorer, data: st.DataObject) -> None:
     for _ in range(data.draw(st.integers(1, 6))):
         move = data.draw(st.sampled_from(("kind", "field", "typed", "play", "check", "play_typed", "undo", "redo",
                                           "language", "step")))

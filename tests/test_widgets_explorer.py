@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 import re
+import warnings
 
+import ipywidgets as w
 import pytest
 
 import brass_nb as bn
@@ -273,3 +275,17 @@ def test_a_whole_two_player_game_through_the_widget_ends_with_scores_and_a_repla
     assert str(game.log[4]) in explorer.explanation_view.value or "played" in explorer.explanation_view.value
     assert len(explorer.steps.options) == len(explorer.shown) > 0
     assert CheapBoard.drawn[-1] == (5, len(explorer.shown))          # the replayed position, with its steps
+
+
+def test_closing_an_explorer_frees_every_widget_it_made(game):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)      # the registry is read, as the kernel keeps it
+        registry = w.Widget.widgets
+        before = set(registry)
+        explorer = Explorer(game)
+        explorer.play_button.click()
+        explorer.undo_button.click()
+        made = set(registry) - before
+        assert len(made) > 40 and explorer._boards                # controls, layouts, styles; kept pictures
+        explorer.close()
+        assert not set(registry) - before and not explorer._boards

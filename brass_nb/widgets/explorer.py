@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from collections import OrderedDict
+from collections.abc import Iterator
 
 import ipywidgets as w
 
@@ -26,6 +27,16 @@ BOARDS_KEPT = 8           # positions (per language) whose drawing is kept, so U
 def language_toggle(language: str) -> w.ToggleButtons:
     return w.ToggleButtons(options=[("English", "en"), ("日本語", "ja")], value=language,
                            style={"button_width": "72px"})
+
+
+def _widget_tree(root: w.Widget) -> Iterator[w.Widget]:
+    """A widget, its layout and style, and the same for every widget inside it."""
+    yield root
+    for part in (getattr(root, "layout", None), getattr(root, "style", None)):
+        if isinstance(part, w.Widget):
+            yield part
+    for child in getattr(root, "children", ()):
+        yield from _widget_tree(child)
 
 
 def _check_seats(game: Game, seats: list | None) -> list:
@@ -129,6 +140,18 @@ class Explorer(w.GridBox):
 
     def __repr__(self) -> str:
         return f"Explorer({self.game!r}, seats={[s if s == 'human' else s.name for s in self.seats]!r})"
+
+    def close(self) -> None:
+        """Close the Explorer and every widget in it, and drop the pictures it keeps for Undo and Redo.
+
+        The kernel keeps each widget it made until the widget is closed, even once its output is cleared: a
+        notebook or a script that makes many Explorers closes those it no longer shows."""
+        self._boards.clear()
+        self._moments = None
+        for widget in _widget_tree(self):
+            if widget is not self:
+                widget.close()
+        super().close()
 
     @staticmethod
     def _button(style: str, icon: str, css: str) -> w.Button:
