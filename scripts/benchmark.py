@@ -6,13 +6,15 @@ position reached by those games: every group sized, source plans computed unless
 hold), ``Game.copy()``, and the CPU time of a cold ``import brass_nb`` (a new interpreter each time). Then a
 GreedyBot decision, a hint, rendering explanations, drawing a position and the Explorer's live picture.
 
-Run: python scripts/benchmark.py [--games N] [--rules-only] [--write-baseline]
+Run: python scripts/benchmark.py [--games N] [--rules-only] [--write-baseline] [--against CHECKOUT]
 
 The machine may be shared: every time is CPU time (another job's work does not count), and each rules figure is
 also given as a multiple of a fixed pure-Python loop (the calibration, timed in the same run, several times
 between the measurements), a ratio that changes much less with the machine's speed of the moment than
 milliseconds do. The baseline file holds those ratios for an earlier commit; "x faster" compares ratios.
 ``--write-baseline`` replaces the file with this run's figures (do that only on the commit meant as the baseline).
+The ratio to a calibration still moves with the load; ``--against`` a checkout of another commit (``git worktree
+add ../base e8036bf``) measures both trees in alternating interpreters, the fairest comparison this machine allows.
 """
 from __future__ import annotations
 
@@ -39,65 +41,32 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rules-only", action="store_true", help="only the rules core's figures")
     parser.add_argument("--write-baseline", action="store_true", help="write this run's rules figures as baseline")
+    parser.add_argument("--against", metavar="CHECKOUT", help="measure this tree and another checkout's brass_nb "
+                        "side by side, in alternating interpreters, and print the ratios")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # one measurement, for --against
     args = parser.parse_args()
 
-    calibrations = [calibrate()]
-    start = time.process_time()
-    decisions = 0
-    for seed in range(args.games):
-        game = new_game("birmingham", players=args.players, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            game.play(random_action(game, rng))
-            decisions += 1
-    per_game = (time.process_time() - start) / args.games
-    calibrations.append(calibrate())
-
-    listing = []
-    for seed in range(min(args.games, 20)):
-        game = new_game("birmingham", players=args.players, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            t = time.process_time()
-            len(game.legal_actions())
-            listing.append(time.process_time() - t)
-            game.play(random_action(game, rng))
-    calibrations.append(calibrate())
-
-    copies = []
-    for seed in range(min(args.games, 10) if hasattr(new_game("birmingham"), "copy") else 0):  # old commits: none
-        game = new_game("birmingham", players=args.players, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            t = time.process_time()
-            game.copy()
-            copies.append(time.process_time() - t)
-            game.play(random_action(game, rng))
-    imports = cold_imports(7)
-    calibrations.append(calibrate())
-    calibration = statistics.median(calibrations)
-
-    figures = {
-        "game": per_game,
-        "legal_actions_median": statistics.median(listing),
-        "legal_actions_p90": percentile(listing, 0.9),
-        **({"copy_median": statistics.median(copies)} if copies else {}),
-        "import_cpu": statistics.median(imports),
-    }
+    if args.json:
+        print(json.dumps(measure(args.games, args.players)))
+        return
+    if args.against:
+        side_by_side(args.against, args.games, args.players)
+        return
+    figures = measure(args.games, args.players)
+    calibration = figures.pop("calibration")
+    decisions = figures.pop("decisions")
     baseline = json.loads(BASELINE.read_text(encoding="utf-8")) if BASELINE.exists() else None
-    print(f"calibration (a fixed pure-Python loop): median {calibration * 1e3:.3f} ms over {len(calibrations)} runs")
-    print(f"{args.games} random {args.players}-player Birmingham games: {1 / per_game:.1f} games/s (CPU time), "
-          f"{decisions / args.games:.0f} decisions per game{compared(figures, 'game', calibration, baseline)}")
+    print(f"calibration (a fixed pure-Python loop): median {calibration * 1e3:.3f} ms")
+    print(f"{args.games} random {args.players}-player Birmingham games: {1 / figures['game']:.1f} games/s (CPU time), "
+          f"{decisions:.0f} decisions per game{compared(figures, 'game', calibration, baseline)}")
     print(f"legal_actions(), whole list: median {figures['legal_actions_median'] * 1e6:.0f} µs"
           f"{compared(figures, 'legal_actions_median', calibration, baseline)}, 90th percentile "
-          f"{figures['legal_actions_p90'] * 1e6:.0f} µs{compared(figures, 'legal_actions_p90', calibration, baseline)},"
-          f" max {max(listing) * 1e3:.2f} ms over {len(listing)} positions")
-    if copies:
+          f"{figures['legal_actions_p90'] * 1e6:.0f} µs{compared(figures, 'legal_actions_p90', calibration, baseline)}")
+    if "copy_median" in figures:
         print(f"Game.copy(): median {figures['copy_median'] * 1e6:.0f} µs"
-              f"{compared(figures, 'copy_median', calibration, baseline)}, 90th percentile "
-              f"{percentile(copies, 0.9) * 1e6:.0f} µs over {len(copies)} positions")
+              f"{compared(figures, 'copy_median', calibration, baseline)}")
     print(f"cold import brass_nb: median {figures['import_cpu'] * 1e3:.0f} ms of CPU time"
-          f"{compared(figures, 'import_cpu', calibration, baseline)} over {len(imports)} interpreters")
+          f"{compared(figures, 'import_cpu', calibration, baseline)}")
     if args.write_baseline:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                                 cwd=Path(__file__).parent).stdout.strip()
@@ -111,13 +80,81 @@ def main() -> None:
     others(args.players)
 
 
+def measure(games: int, players: int) -> dict[str, float]:
+    """The rules core's figures in seconds of CPU time (and the calibration's, and decisions per game)."""
+    calibrations = [calibrate()]
+    start = time.process_time()
+    decisions = 0
+    for seed in range(games):
+        game = new_game("birmingham", players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.play(random_action(game, rng))
+            decisions += 1
+    per_game = (time.process_time() - start) / games
+    calibrations.append(calibrate())
+
+    listing = []
+    for seed in range(min(games, 20)):
+        game = new_game("birmingham", players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            t = time.process_time()
+            len(game.legal_actions())
+            listing.append(time.process_time() - t)
+            game.play(random_action(game, rng))
+    calibrations.append(calibrate())
+
+    copies = []
+    for seed in range(min(games, 10) if hasattr(new_game("birmingham"), "copy") else 0):  # old commits: none
+        game = new_game("birmingham", players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            t = time.process_time()
+            game.copy()
+            copies.append(time.process_time() - t)
+            game.play(random_action(game, rng))
+    imports = cold_imports(7)
+    calibrations.append(calibrate())
+    return {
+        "game": per_game,
+        "legal_actions_median": statistics.median(listing),
+        "legal_actions_p90": percentile(listing, 0.9),
+        **({"copy_median": statistics.median(copies)} if copies else {}),
+        "import_cpu": statistics.median(imports),
+        "calibration": statistics.median(calibrations),
+        "decisions": decisions / games,
+    }
+
+
+def side_by_side(other: str, games: int, players: int, rounds: int = 3) -> None:
+    """The same measurement of this tree's brass_nb and another checkout's, in alternating interpreters (so both
+    meet the same load), each figure's median over the rounds and the ratio between them."""
+    trees = {"this tree": str(Path(__file__).resolve().parent.parent), other: str(Path(other).resolve())}
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            env = dict(os.environ, PYTHONPATH=tree)
+            done = subprocess.run([sys.executable, __file__, "--json", "--games", str(games), "--players",
+                                   str(players)], capture_output=True, text=True, check=True, env=env)
+            runs[name].append(json.loads(done.stdout))
+    mine, theirs = runs["this tree"], runs[other]
+    for figure in ("game", "legal_actions_median", "legal_actions_p90", "copy_median", "import_cpu"):
+        if figure in mine[0] and figure in theirs[0]:
+            now = statistics.median(run[figure] for run in mine)
+            then = statistics.median(run[figure] for run in theirs)
+            print(f"{figure}: this tree {now * 1e3:.3f} ms, {other} {then * 1e3:.3f} ms: {then / now:.2f}x faster"
+                  f" (medians of {rounds} alternating runs)")
+
+
 def cold_imports(runs: int) -> list[float]:
     """CPU seconds of ``import brass_nb`` in new interpreters, with the bytecode cache an installed package has
     (written by one untimed run first, even where PYTHONDONTWRITEBYTECODE is set)."""
     env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
     timings = []
     for _ in range(runs + 1):
-        done = subprocess.run([sys.executable, "-c", COLD_IMPORT], capture_output=True, text=True, check=True, env=env)
+        done = subprocess.run([sys.executable, "-P", "-c", COLD_IMPORT], capture_output=True, text=True, check=True,
+                              env=env)      # -P: the package on the path, not one in the current directory
         timings.append(float(done.stdout))
     return timings[1:]
 
