@@ -29,6 +29,7 @@ from brass_nb.rules.turns import deck_for
 from brass_nb.saves import MAX_SAVE_BYTES, game_from_json, load_game, parse_save
 from brass_nb.scenario import read
 from brass_nb.scenario.text import MAX_FILE_CHARS, decode
+from brass_nb.widgets import Explorer
 
 EDITIONS = (("birmingham", "roxley"), ("lancashire", "roxley"), ("lancashire", "2007"))
 
@@ -169,7 +170,9 @@ def _hostile_inputs(name: str, edition: str) -> list[Step]:
                 lambda: game_from_json({**game.to_json(), "players": 9}),
                 lambda: game_from_json({"format": SAVE_FORMAT, "version": 1, "game": "tennis",
                                         "scenario": game.position(), "actions": []}),
-                lambda: _load_bytes(b"\xff\xfe{\x00}\x00"), lambda: _load_bytes(b" " * (MAX_SAVE_BYTES + 1))]
+                lambda: _load_bytes(b"\xff\xfe{\x00}\x00"), lambda: _load_bytes(b" " * (MAX_SAVE_BYTES + 1)),
+                lambda: Explorer(game, seats=["human"] * (len(game.players) + 1)),
+                lambda: Explorer(game, seats=["robot"] * len(game.players))]
     if facts.rules.distant_market is None:
         attempts.append(lambda: read(_header(facts) + "distant marker 1\n").game())
     steps = []

@@ -289,3 +289,19 @@ def test_closing_an_explorer_frees_every_widget_it_made(game):
         assert len(made) > 40 and explorer._boards                # controls, layouts, styles; kept pictures
         explorer.close()
         assert not set(registry) - before and not explorer._boards
+
+
+def test_an_explorer_refused_at_creation_is_deleted_quietly(game, monkeypatch):
+    """ipywidgets closes a widget when it is deleted; an Explorer refused before it made anything must not raise."""
+    import gc
+    import sys
+
+    from brass_nb.rules.errors import BrassError
+
+    ignored = []
+    monkeypatch.setattr(sys, "unraisablehook", ignored.append)
+    for bad in ({"language": "fr"}, {"seats": ["human"]}):
+        with pytest.raises(BrassError):
+            Explorer(game, **bad)
+        gc.collect()
+    assert ignored == []

@@ -727,6 +727,10 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "notation.empty_item": lambda f: (f"'{f['text']}' has an empty item in the {f['list']} list: "
                                       f"remove the extra comma."),
     "language.unknown": lambda f: f"Unknown language {f['language']}: choose one of {', '.join(f['languages'])}.",
+    "explorer.seats": lambda f: (f"The Explorer takes one seat per player: {f['given']} given for a "
+                                 f"{f['players']}-player game."),
+    "explorer.seat": lambda f: (f"Seat {f['seat']} is neither \"human\" nor a bot (an object with choose(game) "
+                                f"and a name)."),
     "save.unreadable": lambda f: f"Cannot read {f['path']}: {f['error']}.",
     "save.too_large": lambda f: f"The save file is larger than {f['limit']:,} bytes, so it is not read.",
     "save.encoding": lambda f: f"{f['path']} is not UTF-8 text (byte {f['byte']}).",

@@ -633,6 +633,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                   f"{f['most']}桁までです。"),
     "notation.empty_item": lambda f: f"「{f['text']}」の{f['list']}の並びに空の項目があります。余分なコンマを消してください。",
     "language.unknown": lambda f: f"言語 {f['language']} はありません。{', '.join(f['languages'])} から選んでください。",
+    "explorer.seats": lambda f: f"エクスプローラーの席はプレイヤー1人に1つです: {f['players']}人のゲームに{f['given']}席が指定されました。",
+    "explorer.seat": lambda f: (f"席 {f['seat']} は \"human\"（人）でもボット（choose(game) と name を持つもの）"
+                                f"でもありません。"),
     "save.unreadable": lambda f: f"{f['path']}を読めません: {f['error']}。",
     "save.too_large": lambda f: f"セーブファイルが{f['limit']:,}バイトを超えるので読みません。",
     "save.encoding": lambda f: f"{f['path']}はUTF-8のテキストではありません（{f['byte']}バイト目）。",

@@ -191,6 +191,8 @@ RULES: dict[str, str] = {
     "notation.number": "a slot number or loan amount has too many digits",
     "notation.empty_item": "a comma-separated list (cards, sources) has an empty item",
     "language.unknown": "brass_nb has no messages in that language",
+    "explorer.seats": "the Explorer takes one seat per player",
+    "explorer.seat": "a seat is a person (\"human\") or a bot",
     "save.unreadable": "the save file could not be opened",
     "save.too_large": "the save file is too large to be read",
     "save.encoding": "a save file is UTF-8 text",

@@ -43,7 +43,8 @@ class SaveFileError(BrassError):
 
 
 class GameSetupError(BrassError):
-    """:func:`~brass_nb.new_game` was asked for a game its edition cannot set up (a player count it does not allow)."""
+    """:func:`~brass_nb.new_game` was asked for a game its edition cannot set up (a player count it does not allow),
+    or an Explorer for seats that do not fit the game."""
 
 
 class UnknownName(BrassError):

@@ -11,7 +11,7 @@ import ipywidgets as w
 from brass_nb.explain import language_or_default, reason
 from brass_nb.plot.live import LiveBoard
 from brass_nb.rules.actions import Action, example_action
-from brass_nb.rules.errors import BrassError
+from brass_nb.rules.errors import BrassError, GameSetupError
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.widgets.choices import FIELDS, SLOTS, Choice, choice_of, describe, kinds, settle
@@ -42,10 +42,10 @@ def _widget_tree(root: w.Widget) -> Iterator[w.Widget]:
 def _check_seats(game: Game, seats: list | None) -> list:
     seats = list(seats) if seats is not None else ["human"] * len(game.players)
     if len(seats) != len(game.players):
-        raise ValueError(f"seats: {len(seats)} given for {len(game.players)} players")
+        raise GameSetupError([Step("explorer.seats", {"given": len(seats), "players": len(game.players)}, ok=False)])
     for seat in seats:
         if seat != "human" and not (callable(getattr(seat, "choose", None)) and hasattr(seat, "name")):
-            raise ValueError(f"seat {seat!r}: expected 'human' or a bot with choose(game) and a name")
+            raise GameSetupError([Step("explorer.seat", {"seat": repr(seat)[:60]}, ok=False)])
     return seats
 
 
@@ -146,6 +146,9 @@ class Explorer(w.GridBox):
 
         The kernel keeps each widget it made until the widget is closed, even once its output is cleared: a
         notebook or a script that makes many Explorers closes those it no longer shows."""
+        if not hasattr(self, "_boards"):     # ipywidgets closes on deletion: an Explorer refused early made nothing
+            super().close()
+            return
         self._boards.clear()
         self._moments = None
         for widget in _widget_tree(self):
