@@ -43,6 +43,7 @@ def main() -> None:
     parser.add_argument("--write-baseline", action="store_true", help="write this run's rules figures as baseline")
     parser.add_argument("--against", metavar="CHECKOUT", help="measure this tree and another checkout's brass_nb "
                         "side by side, in alternating interpreters, and print the ratios")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating runs of each tree, with --against")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # one measurement, for --against
     args = parser.parse_args()
 
@@ -50,7 +51,7 @@ def main() -> None:
         print(json.dumps(measure(args.games, args.players)))
         return
     if args.against:
-        side_by_side(args.against, args.games, args.players)
+        side_by_side(args.against, args.games, args.players, args.rounds)
         return
     figures = measure(args.games, args.players)
     calibration = figures.pop("calibration")
@@ -127,7 +128,7 @@ def measure(games: int, players: int) -> dict[str, float]:
     }
 
 
-def side_by_side(other: str, games: int, players: int, rounds: int = 3) -> None:
+def side_by_side(other: str, games: int, players: int, rounds: int) -> None:
     """The same measurement of this tree's brass_nb and another checkout's, in alternating interpreters (so both
     meet the same load), each figure's median over the rounds and the ratio between them."""
     trees = {"this tree": str(Path(__file__).resolve().parent.parent), other: str(Path(other).resolve())}
