@@ -325,7 +325,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
             for location in board.build_spaces if places is None else places:
                 cards_at.setdefault(location, []).append((card, industries))
     own_at: dict[str, set[str]] = {}              # canal era: one tile per town, your own overbuilt one aside
-    if state.era == "canal":
+    if era == "canal":
         for label, placed in state.tiles.items():
             if placed.owner == player:
                 own_at.setdefault(board.slot_of[label][0], set()).add(label)
@@ -353,6 +353,6 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
             if not coal.options:
                 continue
             iron = plan_iron(view, spec.iron) if spec.iron else NOTHING_NEEDED["iron"]
-            if spec.cost + coal.market_cost + iron.market_cost > p.money:
+            if spec.cost + coal.market_cost + iron.market_cost > money:
                 continue
             yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)
