@@ -4,8 +4,10 @@ Every test sets ``.value`` and calls ``.click()`` as a learner's browser would, 
 """
 from __future__ import annotations
 
+import gc
 import random
 import re
+import sys
 import warnings
 
 import ipywidgets as w
@@ -13,6 +15,7 @@ import pytest
 
 import brass_nb as bn
 from brass_nb.bots import RandomBot
+from brass_nb.rules.errors import BrassError
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.widgets import Explorer
 from brass_nb.widgets.choices import FIELDS
@@ -293,11 +296,6 @@ def test_closing_an_explorer_frees_every_widget_it_made(game):
 
 def test_an_explorer_refused_at_creation_is_deleted_quietly(game, monkeypatch):
     """ipywidgets closes a widget when it is deleted; an Explorer refused before it made anything must not raise."""
-    import gc
-    import sys
-
-    from brass_nb.rules.errors import BrassError
-
     ignored = []
     monkeypatch.setattr(sys, "unraisablehook", ignored.append)
     for bad in ({"language": "fr"}, {"seats": ["human"]}):
