@@ -29,7 +29,8 @@ MAX_INT_DIGITS = 30
 HEADER = ("format", "version")
 SEED_START = ("game", "edition", "players", "seed")
 SCENARIO_START = ("game", "edition", "players", "scenario")
-FIELD_OF_START_RULE = {"game.unknown": "game", "edition.unknown": "edition", "game.players": "players"}
+FIELD_OF_START_RULE = {"game.unknown": "game", "edition.unknown": "edition", "game.players": "players",
+                       "game.seed": "seed"}
 """Which field of a seed save a refusal from :func:`~brass_nb.rules.game.new_game` is about."""
 
 _ESCAPE = re.compile(r"\\.", re.DOTALL)

@@ -162,6 +162,7 @@ def _hostile_inputs(name: str, edition: str) -> list[Step]:
                 lambda: read("x" * (MAX_FILE_CHARS + 1)),
                 lambda: decode(b"\xff\xfeg\x00a\x00", "position.brass"),
                 lambda: bn.new_game(name, players=9, seed=1, edition=edition),
+                lambda: bn.new_game(name, players=facts.rules.player_counts[0], seed=10**12, edition=edition),
                 lambda: parse_save("[" * 20 + "]" * 20), lambda: parse_save("{oops"),
                 lambda: parse_save('{"seed": ' + "9" * 40 + "}"),
                 lambda: game_from_json({**game.to_json(), "version": 99}),

@@ -164,3 +164,24 @@ def test_explorer_typed_box_shows_a_notation_error_instead_of_swallowing_it(game
     ex.check_button.click()
     assert "empty item in the coal list" in ex.status.value
     assert game.log == []
+
+
+@pytest.mark.parametrize("seed", [10**12, -(10**12), pytest.param(10**5000, id="10^5000"), "7", True, 1.5])
+def test_a_seed_no_position_file_could_record_is_refused(seed):
+    with pytest.raises(bn.GameSetupError) as err:
+        bn.new_game("birmingham", players=2, seed=seed)
+    assert err.value.rule == "game.seed" and "12 digits" in str(err.value)
+
+
+def test_the_longest_seed_taken_is_the_longest_a_position_file_reads_back():
+    from brass_nb.rules.game import MAX_SEED_DIGITS
+    from brass_nb.scenario.text import MAX_DIGITS, read
+
+    assert MAX_SEED_DIGITS == MAX_DIGITS
+    for seed in (10**12 - 1, -(10**12 - 1)):
+        game = bn.new_game("birmingham", players=2, seed=seed)
+        assert read(game.position()).state().to_dict() == game.state.to_dict()
+    saved = {**bn.new_game("birmingham", players=2, seed=1).to_json(), "seed": 10**20}
+    with pytest.raises(bn.SaveFileError) as err:
+        bn.game_from_json(saved)
+    assert "'seed'" in str(err.value) and err.value.steps[-1].rule == "game.seed"

@@ -703,6 +703,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.line_too_long": lambda f: (f"{at(f)}the line is {f['length']} characters long; lines have at most "
                                          f"{f['limit']}."),
     "scenario.action": lambda f: f"{at(f)}the action '{f['action']}' is refused: {f['error']}",
+    "game.seed": lambda f: (f"The seed {f['seed']} is not a whole number of at most {f['most']} digits "
+                            f"(the longest a position file records)."),
     "game.players": lambda f: (f"{f['game']} ({f['edition']}) is for {', '.join(map(str, f['allowed']))} players, "
                                f"not {f['players']}."),
     "game.unknown": lambda f: f"There is no game {f['game']!r}: choose one of {', '.join(f['games'])}.",

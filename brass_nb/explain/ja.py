@@ -611,6 +611,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                      f"読み込みませんでした。"),
     "scenario.line_too_long": lambda f: f"{at(f)}この行は{f['length']}文字あります。1行は{f['limit']}文字までです。",
     "scenario.action": lambda f: f"{at(f)}アクション「{f['action']}」は実行できません: {f['error']}",
+    "game.seed": lambda f: f"シード {f['seed']} は{f['most']}桁以内の整数ではありません（局面ファイルに書ける長さの上限です）。",
     "game.players": lambda f: (f"{f['game']}（{f['edition']}）は{'、'.join(map(str, f['allowed']))}人用です。"
                                f"{f['players']}人では遊べません。"),
     "game.unknown": lambda f: f"ゲーム {f['game']!r} はありません。{', '.join(f['games'])} から選んでください。",

@@ -178,6 +178,7 @@ RULES: dict[str, str] = {
     "scenario.action": "an action line of a position is not an action, or is refused when played",
     "game.unknown": "no game has that name",
     "game.players": "the game's edition is not played by that many players",
+    "game.seed": "a seed is a whole number of at most 12 digits (what a position file records)",
     "edition.unknown": "the game has no edition of that name",
     "scenario.edition": "a position names an edition its game has",
     "notation.shape": "the text does not have the shape of an action",

@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 SAVE_FORMAT = "brass_nb.game"
 SAVE_VERSION = 1
+MAX_SEED_DIGITS = 12
+"""The longest seed a game takes: what a position file's numbers hold, so that ``position()`` always reads back."""
 
 SalePlanner = Callable[[View, int, A.Sell, bool], Plan]
 SaleGenerator = Callable[[View, int, bool], Iterable[Group]]
@@ -525,6 +527,10 @@ def new_game(game: str = "birmingham", players: int = 2, seed: int | None = None
                                                     "allowed": list(counts), "players": repr(players)}, ok=False)])
     if seed is None:
         seed = random.randrange(2**31)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 10**MAX_SEED_DIGITS:
+        shown = f"10^{int(seed.bit_length() * 0.30103)}" if isinstance(seed, int) and seed.bit_length() > 128 \
+            else repr(seed)[:40]
+        raise GameSetupError([Step("game.seed", {"seed": shown, "most": MAX_SEED_DIGITS}, ok=False)])
 
     def origin() -> State:
         state = State(facts, players, seed)
