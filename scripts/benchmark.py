@@ -26,9 +26,10 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
-from brass_nb.rules.game import new_game
+from brass_nb.rules.game import Game, new_game
 from brass_nb.rules.randomplay import random_action
 
 BASELINE = Path(__file__).with_name("benchmark_baseline.json")
@@ -85,36 +86,22 @@ def measure(games: int, players: int) -> dict[str, float]:
     """The rules core's figures in seconds of CPU time (and the calibration's, and decisions per game)."""
     calibrations = [calibrate()]
     start = time.process_time()
-    decisions = 0
-    for seed in range(games):
-        game = new_game("birmingham", players=players, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            game.play(random_action(game, rng))
-            decisions += 1
+    decisions = sum(1 for _ in random_positions(games, players))
     per_game = (time.process_time() - start) / games
     calibrations.append(calibrate())
 
     listing = []
-    for seed in range(min(games, 20)):
-        game = new_game("birmingham", players=players, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            t = time.process_time()
-            len(game.legal_actions())
-            listing.append(time.process_time() - t)
-            game.play(random_action(game, rng))
+    for game in random_positions(min(games, 20), players):
+        t = time.process_time()
+        len(game.legal_actions())
+        listing.append(time.process_time() - t)
     calibrations.append(calibrate())
 
     copies = []
-    for seed in range(min(games, 10) if hasattr(new_game("birmingham"), "copy") else 0):  # old commits: none
-        game = new_game("birmingham", players=players, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            t = time.process_time()
-            game.copy()
-            copies.append(time.process_time() - t)
-            game.play(random_action(game, rng))
+    for game in random_positions(min(games, 10) if hasattr(new_game("birmingham"), "copy") else 0, players):
+        t = time.process_time()                      # (commits before Game.copy existed have no figure)
+        game.copy()
+        copies.append(time.process_time() - t)
     imports = cold_imports(7)
     calibrations.append(calibrate())
     return {
@@ -126,6 +113,16 @@ def measure(games: int, players: int) -> dict[str, float]:
         "calibration": statistics.median(calibrations),
         "decisions": decisions / games,
     }
+
+
+def random_positions(games: int, players: int) -> Iterator[Game]:
+    """Every decision of seeded random games (seeds 0, 1, …), the game shown before its player moves."""
+    for seed in range(games):
+        game = new_game("birmingham", players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            yield game
+            game.play(random_action(game, rng))
 
 
 def side_by_side(other: str, games: int, players: int, rounds: int) -> None:
