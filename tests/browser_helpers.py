@@ -18,6 +18,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -83,6 +85,28 @@ def screenshot_name(notebook: str, suffix: str = "") -> Path:
     else:
         stem = Path(notebook).parent.name + "-" + stem
     return ARTEFACTS / f"{stem}{suffix}.png"
+
+
+@contextmanager
+def chromium(profile: Path, executable: str, viewport: dict[str, int]) -> Iterator:
+    """Debian's Chromium driven by Playwright in a throw-away profile; closed, and its processes killed, after."""
+    from playwright.sync_api import sync_playwright
+
+    manager = sync_playwright().start()
+    context = None
+    try:
+        context = manager.chromium.launch_persistent_context(
+            str(profile), executable_path=executable, headless=True, args=CHROMIUM_ARGS, viewport=viewport,
+            timeout=60_000)
+        context.set_default_timeout(30_000)
+        yield context
+    finally:
+        try:
+            if context is not None:
+                context.close()
+        finally:
+            manager.stop()
+            kill_processes_mentioning(str(profile))
 
 
 def free_port() -> int:

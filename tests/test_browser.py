@@ -41,22 +41,8 @@ def lab(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser_context(tmp_path_factory):
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    manager = playwright_sync.sync_playwright().start()
-    context = None
-    try:
-        context = manager.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, headless=True, args=bh.CHROMIUM_ARGS,
-            viewport=bh.VIEWPORT, timeout=60_000)
-        context.set_default_timeout(30_000)
+    with bh.chromium(tmp_path_factory.mktemp("chromium-profile"), CHROMIUM, bh.VIEWPORT) as context:
         yield context
-    finally:
-        try:
-            if context is not None:
-                context.close()
-        finally:
-            manager.stop()
-            bh.kill_processes_mentioning(str(profile))
 
 
 @pytest.fixture

@@ -61,31 +61,19 @@ def lab(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory, lab):
-    profile = tmp_path_factory.mktemp("chromium-profile-explorer")
-    manager = playwright_sync.sync_playwright().start()
-    context = None
     try:
-        context = manager.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, headless=True, args=bh.CHROMIUM_ARGS, viewport=LAPTOP,
-            timeout=60_000)
-        context.set_default_timeout(30_000)
-        page = context.new_page()
-        bh.open_notebook(page, lab, NOTEBOOK)
-        state = bh.run_all_cells(page)
-        assert not state["errors"], state["errors"]
-        page.locator(".brass-explorer img.brass-board").first.wait_for(timeout=60_000)
-        page.evaluate("() => document.querySelector('.brass-explorer').scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(500)
-        page.evaluate(TIMER_JS, page.locator(".brass-explorer").first.element_handle())
-        yield page
+        with bh.chromium(tmp_path_factory.mktemp("chromium-profile-explorer"), CHROMIUM, LAPTOP) as context:
+            page = context.new_page()
+            bh.open_notebook(page, lab, NOTEBOOK)
+            state = bh.run_all_cells(page)
+            assert not state["errors"], state["errors"]
+            page.locator(".brass-explorer img.brass-board").first.wait_for(timeout=60_000)
+            page.evaluate("() => document.querySelector('.brass-explorer').scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(500)
+            page.evaluate(TIMER_JS, page.locator(".brass-explorer").first.element_handle())
+            yield page
     finally:
-        try:
-            if context is not None:
-                context.close()
-        finally:
-            manager.stop()
-            bh.kill_processes_mentioning(str(profile))
-            lab.shutdown_kernels()
+        lab.shutdown_kernels()
 
 
 def timed(page, act) -> float:

@@ -9,7 +9,6 @@ import html
 from brass_nb.explain import CATALOGS_PLAYER
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation
-from brass_nb.rules.turns import actions_this_turn
 from brass_nb.widgets.choices import name
 from brass_nb.widgets.labels import LABELS
 
@@ -43,7 +42,7 @@ def status_html(game: Game, seats: list, language: str, message: str = "") -> st
         else:
             text = words["bot_to_act"].format(player=CATALOGS_PLAYER[language](player), bot=seat.name)
         text += " — " + words["era"][game.era].format(round=game.round)
-        left = actions_this_turn(game.state) - game.state.actions_done
+        left = game.actions_left
         text += " — " + words["actions_left"].get(left, str(left))
         if game.phase:
             text += f" — {words['phase'][game.phase]}"
@@ -71,7 +70,7 @@ def players_html(game: Game, seats: list, language: str) -> str:
 def hand_html(game: Game, player: int, language: str) -> str:
     """``player``'s cards as chips: location cards grey, industry cards brown, wild cards purple and marked."""
     words = LABELS[language]
-    wilds = set(game.state.wilds)
+    wilds = set(game.wild_piles)
     industries = set(game.facts.industry_names.values())
     chips = []
     for card in sorted(game.players[player].hand, key=lambda c: (c in wilds, c in industries, c)):
