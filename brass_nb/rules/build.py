@@ -13,7 +13,7 @@ from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
-from brass_nb.rules.sourcing import NOTHING_NEEDED, plan_coal, plan_iron
+from brass_nb.rules.sourcing import plan_coal, plan_iron
 from brass_nb.rules.state import State, Tile
 from brass_nb.rules.turns import actions_this_turn
 from brass_nb.rules.view import View
@@ -349,10 +349,10 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                 slots = [i + 1 for i in empty + over]
             if not slots:
                 continue
-            coal = plan_coal(view, (location,), spec.coal) if spec.coal else NOTHING_NEEDED["coal"]
+            coal = plan_coal(view, (location,), spec.coal)
             if not coal.options:
                 continue
-            iron = plan_iron(view, spec.iron) if spec.iron else NOTHING_NEEDED["iron"]
+            iron = plan_iron(view, spec.iron)
             if spec.cost + coal.market_cost + iron.market_cost > money:
                 continue
             yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)

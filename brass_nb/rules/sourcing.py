@@ -113,15 +113,22 @@ def connected_mines(view: View, starts: tuple[str, ...]) -> list[tuple[int, int,
     return found
 
 
-def _memoised(resource: str) -> Callable[[Callable[Concatenate[View, P], SourcePlan]],
-                                          Callable[Concatenate[View, P], SourcePlan]]:
+NOTHING_NEEDED = {resource: SourcePlan(resource, 0, [()]) for resource in ("coal", "iron", "beer")}
+"""The plan when no cube is needed: take nothing, from nowhere, and nothing to explain."""
+
+
+def _memoised(resource: str, need_at: int) -> Callable[[Callable[Concatenate[View, P], SourcePlan]],
+                                                       Callable[Concatenate[View, P], SourcePlan]]:
     """Plans depend only on the links, the arguments and ``resource``'s holders and market: compute each once
     for as long as those stay as they are (the view's shared plans for that resource). Arguments are positional,
-    so that equal requests find the same plan."""
+    so that equal requests find the same plan; when the one at ``need_at`` (the cubes needed) is 0, the plan is
+    :data:`NOTHING_NEEDED`, with no search and nothing kept."""
     def memoise(plan_function: Callable[Concatenate[View, P], SourcePlan]
                 ) -> Callable[Concatenate[View, P], SourcePlan]:
         def planner(view: View, /, *args: P.args, **kwargs: P.kwargs) -> SourcePlan:
             assert not kwargs, "source plans take positional arguments"
+            if args[need_at] == 0:
+                return NOTHING_NEEDED[resource]
             kept = view.plans[resource]
             found: SourcePlan | None = kept.get(args)
             if found is None:
@@ -134,14 +141,9 @@ def _memoised(resource: str) -> Callable[[Callable[Concatenate[View, P], SourceP
     return memoise
 
 
-NOTHING_NEEDED = {resource: SourcePlan(resource, 0, [()]) for resource in ("coal", "iron", "beer")}
-
-
-@_memoised("coal")
+@_memoised("coal", need_at=1)
 def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = "") -> SourcePlan:
     """Coal for a consumer at ``starts`` (a location, or both ends of a rail just placed)."""
-    if need == 0:
-        return NOTHING_NEEDED["coal"]
     mines = connected_mines(view, starts)
     fixed: list[str] = []
     choices: list[tuple[str, ...]] = [()]
@@ -194,11 +196,9 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
     return SourcePlan("coal", need, [tuple(fixed) + c + (MARKET,) * remaining for c in choices], prices, explain)
 
 
-@_memoised("iron")
+@_memoised("iron", need_at=0)
 def plan_iron(view: View, need: int) -> SourcePlan:
     """Iron from any works anywhere (player's choice), then the market; no connection needed."""
-    if need == 0:
-        return NOTHING_NEEDED["iron"]
     works = view.holders("iron")
     total = sum(tile.cubes for _, _, tile in works)
     remaining = max(0, need - total)
@@ -242,12 +242,10 @@ def breweries_for(view: View, player: int, reach: dict[str, int]) -> tuple[Holde
     return own, connected, unconnected
 
 
-@_memoised("beer")
+@_memoised("beer", need_at=2)
 def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
               merchant: tuple[str, int] | None = None) -> SourcePlan:
     """Beer for a sale (``merchant`` = its label and barrels) or a second rail (no merchant beer)."""
-    if need == 0:
-        return NOTHING_NEEDED["beer"]
     own, others, unconnected = breweries_for(view, player, view.reachable(starts))
     caps = [(f["source"], f["cubes"]) for f in own + others]
     if merchant and merchant[1]:
