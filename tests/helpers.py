@@ -14,7 +14,8 @@ def touch(game: bn.Game) -> None:
     """Forget cached views after editing the state by hand."""
     game.state.mark_changed()
     game.state.links_changed()
-    game.state.supply_changed()
+    for resource in game.state.supply_epochs:
+        game.state.supply_changed(resource)
 
 
 def place(game: bn.Game, slot: str, owner: int, industry: str, level: int = 1, flipped: bool = False,

@@ -9,11 +9,12 @@ from typing import Any
 from brass_nb.rules.actions import TWO_CARDS, Build, Discard
 from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import consume, flip, remove_tile, sell_to_market
+from brass_nb.rules.facts import TileSpec
 from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
-from brass_nb.rules.sourcing import plan_coal, plan_iron
+from brass_nb.rules.sourcing import SourcePlan, plan_coal, plan_iron
 from brass_nb.rules.state import State, Tile
 from brass_nb.rules.turns import actions_this_turn
 from brass_nb.rules.view import View
@@ -192,8 +193,8 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
                      old_level=old.level, new_level=level, cubes_returned=old.cubes, own=old.owner == player)
         me.mat[industry][state.facts.level_index(industry, level)] -= 1
         cubes = spec.cubes_when_built(state.era)
-        state.tiles[label] = Tile(player, industry, level, cubes=cubes)
-        state.supply_changed()
+        state.tiles[label] = placed = Tile(player, industry, level, cubes=cubes)
+        state.tile_changed(placed)
         if cubes:
             state.take_cubes(state.facts.resource_of[industry], cubes)
         expl.add("build.place", (label,), slot=label, player=player, industry=industry, level=level, cubes=cubes,
@@ -309,8 +310,12 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
     state, board = view.state, view.board
     p = state.players[player]
     era, money = state.era, p.money
-    specs = {industry: tile for industry, tile in view.next_tiles(player).items()
-             if era in tile.eras and tile.cost <= money}
+    specs: dict[str, tuple[TileSpec, SourcePlan]] = {}     # each industry's next tile and its iron, if affordable
+    for industry, spec in view.next_tiles(player).items():
+        if era in spec.eras and spec.cost <= money:
+            iron = plan_iron(view, spec.iron)
+            if spec.cost + iron.market_cost <= money:
+                specs[industry] = spec, iron
     if not specs:
         return
     hand = list(dict.fromkeys(p.hand))
@@ -333,15 +338,16 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
         cards_here = cards_at.get(location)
         if cards_here is None:
             continue
+        mine = own_at.get(location)
         for industry in offered:
-            spec = specs.get(industry)
-            if spec is None:
+            found = specs.get(industry)
+            if found is None:
                 continue
             cards = [c for c, inds in cards_here if inds is None or industry in inds]
             if not cards:
                 continue
+            spec, iron = found
             empty, over = slot_candidates(view, player, industry, location, spec.level)
-            mine = own_at.get(location)
             if mine:
                 labels = board.slot_labels[location]
                 slots = [i + 1 for i in over if mine == {labels[i]}]
@@ -350,9 +356,5 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
             if not slots:
                 continue
             coal = plan_coal(view, (location,), spec.coal)
-            if not coal.options:
-                continue
-            iron = plan_iron(view, spec.iron)
-            if spec.cost + coal.market_cost + iron.market_cost > money:
-                continue
-            yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)
+            if coal.options and spec.cost + coal.market_cost + iron.market_cost <= money:
+                yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)

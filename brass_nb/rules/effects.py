@@ -93,7 +93,7 @@ def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extr
 def remove_tile(state: State, label: str) -> Tile:
     """Take a tile off the board for good (overbuilt, era end, or given up); its cubes return to the supply."""
     tile = state.tiles.pop(label)
-    state.supply_changed()
+    state.tile_changed(tile)
     if tile.cubes:
         state.return_cubes(state.facts.resource_of[tile.industry], tile.cubes)
     state.players[tile.owner].tiles_gone += 1

@@ -98,17 +98,18 @@ def holder_facts(label: str, location: str, tile: Tile, distance: int | None = N
 def connected_mines(view: View, starts: tuple[str, ...]) -> list[tuple[int, int, str, str, Tile]]:
     """(distance, board order, slot, location, tile) of every coal mine with coal connected to any of ``starts``,
     nearest first. Distances are searched from the mines (a link joins both ways): a few mines are searched once
-    per change of the links, where every consumer would be searched for each change of the coal."""
+    per change of the links, where every consumer would be searched for each change of the coal; the board's
+    connected pieces say which mines are connected at all without a search."""
     holders = view.holders("coal")
     if not holders:
         return []
-    order = view.board.slot_order
+    order, pieces = view.board.slot_order, view.pieces()
+    wanted = {pieces[start] for start in starts}
     found = []
     for label, loc, tile in holders:
-        reach = view.reachable((loc,))
-        distance = min((reach[s] for s in starts if s in reach), default=None)
-        if distance is not None:
-            found.append((distance, order[label], label, loc, tile))
+        if pieces[loc] in wanted:                   # connected: only then is its distance worth a search
+            reach = view.reachable((loc,))
+            found.append((min(reach[s] for s in starts if s in reach), order[label], label, loc, tile))
     found.sort()
     return found
 

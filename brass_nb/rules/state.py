@@ -144,7 +144,7 @@ class State:
         self.version = next(_VERSIONS)
         self.links_epoch = next(_VERSIONS)      # changes whenever a link is placed or removed
         # One epoch per resource (coal, iron, beer): it changes whenever that resource's cubes on tiles or in its
-        # market change, and all change when a tile is placed or removed. Replaced, never mutated (copies share it).
+        # market change (see tile_changed for tiles placed or removed). Replaced, never mutated (copies share it).
         self.supply_epochs: dict[str, int] = {r: next(_VERSIONS) for r in sorted(set(facts.resource_of.values()))}
         self.set_aside: list[str] = []     # Lancashire: cards under the divider or set aside face down this era
         self.distant: DistantPile | None = None   # Lancashire: the distant cotton market
@@ -179,12 +179,19 @@ class State:
         """Connections changed: searches and source plans cached for the old links no longer apply."""
         self.links_epoch = next(_VERSIONS)
 
-    def supply_changed(self, resource: str | None = None) -> None:
-        """Cubes of ``resource`` on tiles or in its market changed (None: a tile was placed or removed, which may
-        change every resource's holders and, in Lancashire, where the ports are): its cached holders and source
-        plans no longer apply; the other resources' still do."""
-        changed = self.supply_epochs.keys() if resource is None else (resource,)
-        self.supply_epochs = {**self.supply_epochs, **{r: next(_VERSIONS) for r in changed}}
+    def supply_changed(self, resource: str) -> None:
+        """Cubes of ``resource`` on tiles or in its market changed: its cached holders and source plans no longer
+        apply; the other resources' still do."""
+        self.supply_epochs = {**self.supply_epochs, resource: next(_VERSIONS)}
+
+    def tile_changed(self, tile: Tile) -> None:
+        """``tile`` was placed or removed: its resource's holders change if it holds cubes, and a trade industry's
+        tile (Lancashire's ports) changes where coal can be bought. Any other tile leaves every plan as it was."""
+        resource = self.facts.resource_of.get(tile.industry)
+        if resource is not None and tile.cubes:
+            self.supply_changed(resource)
+        if tile.industry in self.facts.trade_industries:
+            self.supply_changed("coal")
 
     def adopt(self, other: State) -> None:
         """Become ``other`` while keeping this object and its Player objects (same players)."""

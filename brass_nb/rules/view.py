@@ -163,9 +163,14 @@ class View:
 
     def trade_connected(self, starts: tuple[str, ...]) -> bool:
         """Is any location showing a market trade icon connected to any of ``starts``?"""
+        pieces, trading = self.pieces(), self.trading_pieces
+        return any(pieces[start] in trading for start in starts)
+
+    @cached_property
+    def trading_pieces(self) -> frozenset[str]:
+        """The connected pieces of the board (see :meth:`pieces`) that hold a location showing a trade icon."""
         pieces = self.pieces()
-        wanted = {pieces[start] for start in starts}
-        return any(pieces[place] in wanted for place in self.trade_places)
+        return frozenset(pieces[place] for place in self.trade_places)
 
     def trade_reached(self, reach: dict[str, int]) -> list[str]:
         """Locations in ``reach`` that show a market trade icon: printed ones (Birmingham's merchants,
