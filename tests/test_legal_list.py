@@ -3,6 +3,7 @@ read per kind, a held list that keeps describing its position, and caches that f
 (per-resource supply epochs) without ever explaining an action with another position's facts."""
 from __future__ import annotations
 
+import collections
 import random
 import weakref
 
@@ -12,6 +13,7 @@ from brass_nb.explain import render_text
 from brass_nb.rules.actions import Build, Network
 from brass_nb.rules.game import Game, new_game
 from brass_nb.rules.legal import Choices
+from brass_nb.rules.phases import Phase
 from brass_nb.rules.randomplay import random_action
 
 CONFIGS = [("birmingham", None, 2), ("birmingham", None, 4), ("lancashire", "roxley", 3), ("lancashire", "2007", 4)]
@@ -81,7 +83,24 @@ def test_a_list_nobody_holds_is_dropped_unread():
         kept = weakref.ref(legal)
         del legal
         game.play(random_action(game, rng))
-        assert kept() is None and game._legal is None             # neither completed nor kept
+        assert kept() is None                                     # neither completed nor kept
+        assert game._legal is None or game._legal[0] == game.state.version   # only a phase's list, for its phase
+
+
+def test_a_phase_opens_with_the_list_that_showed_it_offers_something():
+    """An action that opens a phase (a second rail, another sale) reads that phase's list to see that it offers
+    something; that list, not a second one, is the next position's."""
+    opened = collections.Counter()
+    for seed in range(3):
+        game, rng = new_game("birmingham", players=4, seed=seed), random.Random(seed)
+        while not game.is_over:
+            game.play(random_action(game, rng))
+            if game.phase is not None and game._legal is not None:
+                listed = game._legal[1]
+                assert game.legal_actions() is listed and game._legal[0] == game.state.version
+                assert list(listed) == list(game.copy().legal_actions())
+                opened[game.phase] += 1
+    assert set(opened) >= {Phase.RAIL2, Phase.DEVELOP2}, opened
 
 
 @pytest.mark.parametrize("name", ["birmingham", "lancashire"])

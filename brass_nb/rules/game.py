@@ -345,6 +345,9 @@ class Game:
         view, player, phase = self.view(), self._actor(), self.phase
         if phase is None:
             return [generate(view, player) for generate in self._generators]
+        return self._phase_sources(phase, view, player)
+
+    def _phase_sources(self, phase: Phase, view: View, player: int) -> list[Iterable[Group]]:
         rules = self._phases[phase]
         return [rules.generate(view, player), [[A.Done()]] if rules.done_ends_it else []]
 
@@ -417,13 +420,17 @@ class Game:
         phase = self.phase
         assert plan.apply is not None, "a validator without failures always says how to apply the action"
         follow_ups = plan.apply(state, expl) or []
-        self._after(phase, follow_ups, expl)
+        opened = self._after(phase, follow_ups, expl)
         self.log.append(action)
         state.mark_changed()
+        if opened is not None:                  # the phase's list was read to open it: it is the new position's
+            self._view, self._legal = (state.version, opened[0]), (state.version, opened[1])
         return expl
 
-    def _after(self, phase: Phase | None, follow_ups: list[Phase], expl: Explanation) -> None:
-        """Decide what comes next: a phase this action opened, the rest of the action, or the next action."""
+    def _after(self, phase: Phase | None, follow_ups: list[Phase], expl: Explanation
+               ) -> tuple[View, LegalActions] | None:
+        """Decide what comes next: a phase this action opened, the rest of the action, or the next action.
+        A phase opens only if it offers something: the view and legal list that said so are returned."""
         state = self.state
         player = self._actor()
         if phase is Phase.SHORTFALL:
@@ -432,22 +439,26 @@ class Game:
                 state.shortfall = None
                 settle_shortfall(state, who, owed, expl)
                 pay_income_from(state, position + 1, expl)
-            return
+            return None
         rest = [Phase(p) for p in state.pending[1:]] if phase and state.pending else []
         stack = [] if Phase.END in follow_ups else follow_ups + rest
         state.pending = None
         kept = []
+        opened = None
         if stack:                        # only a phase that offers something stays open
             view = View(state, self._searches)
             for p in stack:
-                if any(map(len, self._phases[p].generate(view, player))):
+                legal = LegalActions(self._phase_sources(p, view, player))
+                if _kind(self._phases[p].takes) in legal.kinds():
                     kept.append(p)
+                    opened = opened or (view, legal)
                 elif p is Phase.BONUS_DEVELOP:
                     expl.add("sell.bonus_nothing_to_develop", (f"player:{player}",), player=player)
         if kept:
             state.pending = tuple(kept)
-        else:
-            finish_action(state, expl)
+            return opened
+        finish_action(state, expl)
+        return None
 
     def copy(self) -> Game:
         """An independent game at this position (log and redo included), made without replaying the log:
