@@ -9,6 +9,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate, product
+from math import prod
 from typing import Any, overload
 
 from brass_nb.rules import actions as A
@@ -24,10 +25,7 @@ class Choices(Sequence[A.Action]):
 
     def __init__(self, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any]):
         self.make, self.fixed, self.axes = make, fixed, axes
-        size = 1
-        for axis in axes:
-            size *= len(axis)
-        self.size = size
+        self.size = prod(map(len, axes))
         self.kind: str = make._field_defaults["kind"]
 
     def __len__(self) -> int:

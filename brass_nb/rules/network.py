@@ -33,7 +33,7 @@ def _check_space(view: View, player: int, link: LinkSpace, plan: Plan) -> None:
     if any(end in network for end in link.ends):
         plan.note("network.link", entities, link=link.label, ends=list(link.ends), era=state.era, why="network",
                   touching=[e for e in link.ends if e in network])
-    elif not state.has_anything_built(player) and state.facts.rules.first_link_anywhere:
+    elif not view.has_anything_built(player) and state.facts.rules.first_link_anywhere:
         plan.note("network.link", entities, link=link.label, ends=list(link.ends), era=state.era, why="first_link")
     else:
         plan.fail("network.not_in_network", entities, link=link.label, network=sorted(network))
@@ -95,7 +95,7 @@ def network_actions(view: View, player: int, second: bool) -> Iterator[Choices]:
     if p.links_left <= 0 or p.money < terms.money:
         return
     board = state.facts.board
-    if not state.has_anything_built(player) and state.facts.rules.first_link_anywhere:
+    if not view.has_anything_built(player) and state.facts.rules.first_link_anywhere:
         spaces: Iterable[LinkSpace] = board.links
     else:                                            # the spaces touching your network, in board order
         spaces = [board.links[i] for i in sorted({i for loc in view.network(player) for i in board.links_at[loc]})]

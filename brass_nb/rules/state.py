@@ -239,9 +239,6 @@ class State:
     def tiles_of(self, player: int) -> list[tuple[str, Tile]]:
         return [(label, t) for label, t in self.tiles.items() if t.owner == player]
 
-    def has_anything_built(self, player: int) -> bool:
-        return any(t.owner == player for t in self.tiles.values()) or player in self.links.values()
-
     def market_price(self, resource: str) -> int:
         """Price of the next cube bought: the cheapest filled space, or the empty-market price."""
         market = self.facts.markets[resource]

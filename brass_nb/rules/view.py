@@ -90,14 +90,21 @@ class View:
             found = self._network[player] = frozenset(locs)
         return found
 
+    def has_anything_built(self, player: int) -> bool:
+        """Has ``player`` a tile or a link on the board (their network is not empty)?"""
+        return bool(self.network(player))
+
     def next_tiles(self, player: int) -> dict[str, TileSpec]:
         """The tile each industry would build or develop next: the lowest level left on ``player``'s mat."""
         found = self._next_tiles.get(player)
         if found is None:
             tiles = self.state.facts.tiles
-            found = self._next_tiles[player] = {
-                industry: tiles[industry][i] for industry, counts in self.state.players[player].mat.items()
-                if (i := next((i for i, n in enumerate(counts) if n), -1)) >= 0}
+            found = self._next_tiles[player] = {}
+            for industry, counts in self.state.players[player].mat.items():
+                for i, left in enumerate(counts):
+                    if left:
+                        found[industry] = tiles[industry][i]
+                        break
         return found
 
     def industry_card_places(self, player: int) -> frozenset[str]:
