@@ -92,8 +92,8 @@ def network_actions(view: View, player: int, second: bool) -> Iterator[Choices]:
     state = view.state
     p = state.players[player]
     terms = state.facts.rules.link_cost(state.era, second)
-    if p.links_left <= 0 or p.money < terms.money:
-        return
+    if p.links_left <= 0 or p.money < terms.money or (terms.beer and not view.holders("brewery")):
+        return                                       # (a second rail's beer comes only from breweries)
     board = state.facts.board
     if not view.has_anything_built(player) and state.facts.rules.first_link_anywhere:
         spaces: Iterable[LinkSpace] = board.links
