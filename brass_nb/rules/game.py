@@ -80,6 +80,8 @@ class PhaseRules:
     done_ends_it: bool = True
 
 
+ACTION_TYPES: tuple[type, ...] = get_args(A.Action)
+
 OUT_OF_PHASE = {
     A.Done: "phase.nothing_to_finish",
     A.Discard: "phase.no_double_build",
@@ -326,7 +328,7 @@ class Game:
 
     def _action(self, action: A.Action | str) -> A.Action:
         """An action object as given, or read from notation (anything else is a :class:`NotationError`)."""
-        if isinstance(action, get_args(A.Action)):
+        if isinstance(action, ACTION_TYPES):
             return cast(A.Action, action)
         return self.parse(cast(str, action))                 # parse refuses anything that is not text
 

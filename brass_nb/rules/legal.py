@@ -140,9 +140,12 @@ class LegalActions(Sequence[A.Action]):
 
     def of_kind(self, kind: str) -> Sequence[A.Action]:
         """The actions of one kind, in list order, the other kinds' sources left unread past their first group."""
-        return Concatenation(group for source in range(len(self._sources))
-                             if (first := self._first(source)) is not None and kind_of(first) == kind
-                             for group in self._exhaust(source))
+        groups = []
+        for source in range(len(self._sources)):
+            first = self._first(source)
+            if first is not None and kind_of(first) == kind:
+                groups.extend(self._exhaust(source))
+        return groups[0] if len(groups) == 1 else Concatenation(groups)
 
     def __len__(self) -> int:
         return len(self.settle())
