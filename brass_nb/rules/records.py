@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Step:
     """One decision of one rule.
 
@@ -23,9 +23,15 @@ class Step:
     """
 
     rule: str
-    facts: dict[str, Any] = field(default_factory=dict)
-    entities: tuple[str, ...] = ()
-    ok: bool = True
+    facts: dict[str, Any]
+    entities: tuple[str, ...]
+    ok: bool
+
+    def __init__(self, rule: str, facts: dict[str, Any] | None = None, entities: tuple[str, ...] = (),
+                 ok: bool = True):
+        # A game records hundreds of steps: written at once into the instance (a frozen dataclass's own
+        # __init__ sets each field through object.__setattr__, at nearly twice the cost); still frozen after.
+        self.__dict__.update(rule=rule, facts={} if facts is None else facts, entities=entities, ok=ok)
 
     def __repr__(self) -> str:
         mark = "" if self.ok else ", ok=False"
