@@ -4,6 +4,7 @@ read per kind, a held list that keeps describing its position, and caches that f
 from __future__ import annotations
 
 import collections
+import gc
 import random
 import weakref
 
@@ -150,3 +151,20 @@ def test_copies_playing_ahead_never_change_the_explanations_of_the_game(name, ed
         expected = plain.play(action)
         got = with_copies.play(action)
         assert render_text(got, "en") == render_text(expected, "en"), f"{len(plain.log)}: {action}"
+
+
+@pytest.mark.parametrize("name, edition, players", CONFIGS)
+def test_playing_leaves_no_reference_cycles(name, edition, players):
+    """Views, plans and legal lists are freed as soon as a game moves on: none is caught in a reference cycle
+    that only the garbage collector could free (a kept source plan that held its view did, once per position)."""
+    gc.collect()
+    gc.disable()
+    try:
+        game, rng = new_game(name, players=players, seed=4, edition=edition), random.Random(4)
+        while not game.is_over and len(game.log) < 300:
+            game.legal_actions().kinds()
+            game.play(random_action(game, rng))
+            game.copy().legal_actions().kinds()
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -164,12 +164,14 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
             choices = distributions([(m[2], m[4].cubes) for m in tier], remaining)
             tie = [m[2] for m in tier] if len(choices) > 1 else []
             remaining = 0
-    market = bool(remaining) and view.trade_connected(starts)
+    merchants = view.trade_connected(starts) if remaining else []
+    market = bool(merchants)
     prices = view.state.market_buy_prices("coal", remaining) if market else []
     market_cubes = view.state.markets["coal"]
     empty_price = view.state.facts.markets["coal"].price_when_empty
+    trade_kind = view.trade_kind
 
-    def explain() -> tuple[list[Step], Step | None]:
+    def explain() -> tuple[list[Step], Step | None]:       # (not over the view: a kept plan would keep it)
         steps = []
         entities = tuple(starts)
         who = consumer or starts[0]
@@ -180,15 +182,14 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
                               entities + tuple(m[2] for m in mines)))
         if remaining and not market:
             return steps, Step("coal.no_source", {"consumer": who, "need": need, "from_mines": need - remaining,
-                                                  "candidates": candidates, "trade_kind": view.trade_kind},
+                                                  "candidates": candidates, "trade_kind": trade_kind},
                                entities, ok=False)
         if remaining:
-            merchants = view.trade_reached(view.reachable(starts))
             steps.append(Step("coal.market", {"consumer": who, "count": remaining, "prices": prices,
                                               "merchants": merchants,
                                               "why": "no_mine" if not mines else "mines_short",
                                               "market_cubes": market_cubes, "empty_price": empty_price,
-                                              "trade_kind": view.trade_kind},
+                                              "trade_kind": trade_kind},
                               entities + ("market:coal",) + tuple(merchants)))
         return steps, None
 

@@ -168,16 +168,12 @@ class View:
             pieces.update((location, root(location)) for location in parent)
         return pieces
 
-    def trade_connected(self, starts: tuple[str, ...]) -> bool:
-        """Is any location showing a market trade icon connected to any of ``starts``?"""
-        pieces, trading = self.pieces(), self.trading_pieces
-        return any(pieces[start] in trading for start in starts)
-
-    @cached_property
-    def trading_pieces(self) -> frozenset[str]:
-        """The connected pieces of the board (see :meth:`pieces`) that hold a location showing a trade icon."""
+    def trade_connected(self, starts: tuple[str, ...]) -> list[str]:
+        """The locations showing a market trade icon connected to any of ``starts``, in board order (the board's
+        pieces say which, without a search)."""
         pieces = self.pieces()
-        return frozenset(pieces[place] for place in self.trade_places)
+        wanted = {pieces[start] for start in starts}
+        return [place for place in self.trade_places if pieces[place] in wanted]
 
     def trade_reached(self, reach: dict[str, int]) -> list[str]:
         """Locations in ``reach`` that show a market trade icon: printed ones (Birmingham's merchants,
