@@ -103,7 +103,7 @@ def network_actions(view: View, player: int, second: bool) -> Iterator[Choices]:
     for link in spaces:
         if link.index in state.links or not link.allows(state.era):
             continue
-        coal = plan_coal(view, link.ends, terms.coal)
+        coal = plan_coal(view, link.ends, terms.coal, link.label)   # the validator's plan, found again
         if not coal.options or terms.money + coal.market_cost > p.money:
             continue
         beers: tuple[tuple[str, ...] | None, ...] = (None,)
