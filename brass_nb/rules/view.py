@@ -53,7 +53,6 @@ class View:
     def __init__(self, state: State, shared: SharedSearches | None = None):
         self.state = state
         self.board = state.facts.board
-        self.built = frozenset(state.links)
         searches = (shared or SharedSearches()).sync(state)
         self._reach = searches.reach
         self._pieces = searches.pieces
@@ -62,6 +61,11 @@ class View:
         self._next_tiles: dict[int, dict[str, TileSpec]] = {}
         self._holders = searches.holders
         self.plans = searches.plans  # source plans by resource, memoised by brass_nb.rules.sourcing
+
+    @cached_property
+    def built(self) -> frozenset[int]:
+        """The link spaces built on, by anyone."""
+        return frozenset(self.state.links)
 
     def reachable(self, starts: tuple[str, ...]) -> dict[str, int]:
         """Locations connected to any of ``starts`` (by anyone's links) and their distance in links."""
