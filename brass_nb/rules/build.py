@@ -318,12 +318,12 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                 specs[industry] = spec, iron
     if not specs:
         return
-    hand = list(dict.fromkeys(p.hand))
+    hand = view.cards(player)
     if state.facts.rules.double_card_build:
         two = Plan()
         check_two_cards(state, player, two)
         if two.ok:
-            hand.append(TWO_CARDS)
+            hand = [*hand, TWO_CARDS]
     cards_at: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {}
     for card in hand:                                  # each place's cards, in hand order
         _, places, industries = card_scope(view, player, card)

@@ -92,4 +92,4 @@ def scout_actions(view: View, player: int) -> list[Choices]:
 
 
 def pass_actions(view: View, player: int) -> list[Choices]:
-    return [Choices(Pass, (), list(dict.fromkeys(view.state.players[player].hand)))]
+    return [Choices(Pass, (), view.cards(player))]

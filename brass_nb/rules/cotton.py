@@ -111,7 +111,7 @@ def _sell_distant(state: State, player: int, slot: str, expl: Explanation) -> li
 
 def cotton_sale_actions(view: View, player: int, first: bool) -> list[list[Sell]]:
     state = view.state
-    cards = list(dict.fromkeys(state.players[player].hand)) if first else [None]
+    cards = view.cards(player) if first else [None]
     ports = [label for label, t in state.tiles.items() if t.industry in state.facts.trade_industries and not t.flipped]
     out: list[Sell] = []
     for slot, tile in state.tiles.items():

@@ -97,5 +97,5 @@ def develop_actions(view: View, player: int, which: Which) -> list[Sequence[A.Ac
     iron = plan_iron(view, 1)
     if iron.market_cost > p.money:
         return []
-    cards = list(dict.fromkeys(p.hand)) if which is Which.FIRST else [None]
+    cards = view.cards(player) if which is Which.FIRST else [None]
     return [Choices(Develop, (), industries, cards, iron.options)] if industries else []

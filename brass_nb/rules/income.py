@@ -78,7 +78,7 @@ def loan_actions(view: View, player: int) -> list[Choices]:
     options = state.facts.rules.loans
     lowest = state.facts.rules.min_income_level
     amounts = [o.money if len(options) > 1 else None for o in options if p.income_level - o.levels >= lowest]
-    cards = list(dict.fromkeys(p.hand))
+    cards = view.cards(player)
     return [Choices(Loan, (), cards, (amount,)) for amount in amounts]
 
 

@@ -99,7 +99,7 @@ def network_actions(view: View, player: int, second: bool) -> Iterator[Choices]:
         spaces: Iterable[LinkSpace] = board.links
     else:                                            # the spaces touching your network, in board order
         spaces = [board.links[i] for i in sorted({i for loc in view.network(player) for i in board.links_at[loc]})]
-    cards = [None] if second else list(dict.fromkeys(p.hand))
+    cards = [None] if second else view.cards(player)
     for link in spaces:
         if link.index in state.links or not link.allows(state.era):
             continue

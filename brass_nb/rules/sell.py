@@ -147,8 +147,7 @@ def sellable(state: State, player: int) -> list[str]:
 
 def sell_actions(view: View, player: int, first: bool) -> list[Choices]:
     state = view.state
-    p = state.players[player]
-    cards = list(dict.fromkeys(p.hand)) if first else [None]
+    cards = view.cards(player) if first else [None]
     out = []
     for slot in sellable(state, player):
         tile = state.tiles[slot]
