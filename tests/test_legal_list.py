@@ -168,3 +168,16 @@ def test_playing_leaves_no_reference_cycles(name, edition, players):
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_an_undo_into_an_open_phase_reads_the_games_own_state():
+    """Undo replays the log on a new state object and then moves it into the game's own: the view and the list
+    of the phase the replay opened must not outlive that replay state."""
+    game, rng = new_game("birmingham", players=4, seed=0), random.Random(0)
+    while game.phase is None or game.phase is Phase.SHORTFALL:
+        game.play(random_action(game, rng))
+    before = list(game.legal_actions())
+    game.play(random_action(game, rng))
+    game.undo()
+    assert game.phase is not None and game.view().state is game.state
+    assert list(game.legal_actions()) == before

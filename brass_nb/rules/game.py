@@ -509,6 +509,7 @@ class Game:
             self._apply(action)
         kept.adopt(self.state)
         self.state = kept
+        self._view = self._legal = None        # they read the replay's own state object, now given up
 
     # ------------------------------------------------------------ saving
 
