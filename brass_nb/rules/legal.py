@@ -55,11 +55,11 @@ class Choices(Sequence[A.Action]):
 
 
 class Concatenation(Sequence[A.Action]):
-    """Groups read as one sequence, an action built only when it is indexed or iterated."""
+    """Non-empty groups read as one sequence, an action built only when it is indexed or iterated."""
 
     def __init__(self, groups: Iterable[Group]):
-        self._groups = tuple(group for group in groups if len(group))
-        self._ends = tuple(accumulate(len(group) for group in self._groups))
+        self._groups = tuple(groups)
+        self._ends = tuple(accumulate(map(len, self._groups)))
 
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
