@@ -181,3 +181,19 @@ def test_an_undo_into_an_open_phase_reads_the_games_own_state():
     game.undo()
     assert game.phase is not None and game.view().state is game.state
     assert list(game.legal_actions()) == before
+
+
+@pytest.mark.parametrize("name, edition, players", CONFIGS)
+def test_the_actions_of_one_kind_cannot_change_the_list(name, edition, players):
+    """``of_kind`` hands over a read-only sequence: a caller that tries to edit what it got leaves the position's
+    legal actions as they were (plain lists of actions, such as sales or ``done``, sit inside the list)."""
+    for game in positions(name, edition, players, seed=0, every=7)[:12]:
+        legal = game.legal_actions()
+        whole = list(legal)
+        for kind in legal.kinds():
+            chosen = legal.of_kind(kind)
+            for edit in (lambda s: s.pop(), lambda s: s.clear(), lambda s: s.append(s[0]),
+                         lambda s: s.__setitem__(0, s[-1])):
+                with pytest.raises((AttributeError, TypeError)):
+                    edit(chosen)
+        assert list(game.legal_actions()) == whole

@@ -323,7 +323,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
         two = Plan()
         check_two_cards(state, player, two)
         if two.ok:
-            hand = [*hand, TWO_CARDS]
+            hand = (*hand, TWO_CARDS)
     cards_at: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {}
     for card in hand:                                  # each place's cards, in hand order
         _, places, industries = card_scope(view, player, card)

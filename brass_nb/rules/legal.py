@@ -145,7 +145,7 @@ class LegalActions(Sequence[A.Action]):
             first = self._first(source)
             if first is not None and kind_of(first) == kind:
                 groups.extend(self._exhaust(source))
-        return groups[0] if len(groups) == 1 else Concatenation(groups)
+        return Concatenation(groups)
 
     def __len__(self) -> int:
         return len(self.settle())

@@ -59,7 +59,7 @@ class View:
         self._network: dict[int, frozenset[str]] = {}
         self._card_places: dict[int, frozenset[str]] = {}
         self._next_tiles: dict[int, dict[str, TileSpec]] = {}
-        self._cards: dict[int, list[str]] = {}
+        self._cards: dict[int, tuple[str, ...]] = {}
         self._holders = searches.holders
         self.plans = searches.plans  # source plans by resource, memoised by brass_nb.rules.sourcing
 
@@ -95,12 +95,12 @@ class View:
             found = self._network[player] = frozenset(locs)
         return found
 
-    def cards(self, player: int) -> list[str]:
-        """The cards in ``player``'s hand, each once, in hand order: what an action may be played with (a list
-        the caller must not change: every legal action of the position shares it)."""
+    def cards(self, player: int) -> tuple[str, ...]:
+        """The cards in ``player``'s hand, each once, in hand order: what an action may be played with (shared by
+        every legal action of the position, hence a tuple)."""
         found = self._cards.get(player)
         if found is None:
-            found = self._cards[player] = list(dict.fromkeys(self.state.players[player].hand))
+            found = self._cards[player] = tuple(dict.fromkeys(self.state.players[player].hand))
         return found
 
     def has_anything_built(self, player: int) -> bool:
