@@ -214,7 +214,7 @@ def _after_build(state: State, label: str, industry: str, expl: Explanation) -> 
     elif industry == "coal":
         view = View(state)
         location = state.facts.board.slot_of[label][0]
-        merchants = view.trade_reached(view.reachable((location,)))
+        merchants = view.trade_connected((location,))
         if merchants:
             sell_to_market(state, label, expl, "coal_mine_connected", merchants=merchants, trade_kind=view.trade_kind)
         else:

@@ -39,7 +39,7 @@ def plan_cotton_sale(view: View, player: int, action: Sell, first: bool) -> Plan
     reach = view.reachable((location,))
     if action.merchant == DISTANT:
         distant, rules = _market(state)
-        trade = view.trade_reached(reach)
+        trade = view.trade_connected((location,))
         if not distant.is_open:
             plan.fail("sell.distant_closed", (action.slot,))
         if not trade:
@@ -117,9 +117,10 @@ def cotton_sale_actions(view: View, player: int, first: bool) -> list[list[Sell]
     for slot, tile in state.tiles.items():
         if tile.owner != player or tile.flipped or tile.industry not in state.facts.sold_industries:
             continue
-        reach = view.reachable((state.facts.board.slot_of[slot][0],))
+        at = (state.facts.board.slot_of[slot][0],)
+        reach = view.reachable(at)
         targets = [p for p in ports if state.facts.board.slot_of[p][0] in reach]
-        if _market(state)[0].is_open and view.trade_reached(reach):
+        if _market(state)[0].is_open and view.trade_connected(at):
             targets.append(DISTANT)
         out += [Sell(tile.industry, slot, target, card) for target in targets for card in cards]
     return [out]

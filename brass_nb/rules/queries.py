@@ -18,7 +18,7 @@ def coal_sources(view: View, location: str) -> Step:
         return unknown_location(view, location)
     reach = view.reachable((location,))
     mines = connected_mines(view, (location,))
-    merchants = view.trade_reached(reach)
+    merchants = view.trade_connected((location,))
     unconnected = [holder_facts(label, loc, t) for label, loc, t in view.holders("coal")
                    if loc not in reach]
     return Step("query.coal_sources", {

@@ -182,16 +182,12 @@ class View:
         return pieces
 
     def trade_connected(self, starts: tuple[str, ...]) -> list[str]:
-        """The locations showing a market trade icon connected to any of ``starts``, in board order (the board's
-        pieces say which, without a search)."""
+        """The locations showing a market trade icon connected to any of ``starts``, in board order: printed ones
+        (Birmingham's merchants, Lancashire's external markets) and, in Lancashire, any port tile of any owner,
+        flipped or not (the board's pieces say which are connected, without a search)."""
         pieces = self.pieces()
         wanted = {pieces[start] for start in starts}
         return [place for place in self.trade_places if pieces[place] in wanted]
-
-    def trade_reached(self, reach: dict[str, int]) -> list[str]:
-        """Locations in ``reach`` that show a market trade icon: printed ones (Birmingham's merchants,
-        Lancashire's external markets) and, in Lancashire, any port tile of any owner, flipped or not."""
-        return [loc for loc in self.trade_places if loc in reach]
 
     @cached_property
     def trade_places(self) -> tuple[str, ...]:
