@@ -40,9 +40,10 @@ class Choices(Sequence[A.Action]):
     def __getitem__(self, index: int | slice) -> A.Action | list[A.Action]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self.size))]
-        if not -self.size <= index < self.size:
-            raise IndexError(index)
-        index %= self.size
+        if not 0 <= index < self.size:
+            if not -self.size <= index < 0:
+                raise IndexError(index)
+            index += self.size
         picks = []
         for axis in reversed(self.axes):
             index, at = divmod(index, len(axis))
@@ -104,6 +105,7 @@ class LegalActions(Sequence[A.Action]):
     def __init__(self, sources: Iterable[Iterable[Group]]):
         self._sources = [iter(source) for source in sources]
         self._read: list[list[Group]] = [[] for _ in self._sources]
+        self._kinds: list[str | None] | None = None        # each source's kind, None for an empty one
         self._whole: Concatenation | None = None
         self._built: tuple[A.Action, ...] | None = None
 
@@ -133,18 +135,26 @@ class LegalActions(Sequence[A.Action]):
                                         for group in self._exhaust(source))
         return self._whole
 
+    def _source_kinds(self) -> list[str | None]:
+        """Each source's kind (its first group says which), None for a source with no action."""
+        if self._kinds is None:
+            self._kinds = [None if (group := self._first(source)) is None else kind_of(group)
+                           for source in range(len(self._sources))]
+        return self._kinds
+
     def kinds(self) -> list[str]:
-        """The kinds of action offered, sorted (each source is one kind: its first group says which)."""
-        return sorted({kind_of(group) for source in range(len(self._sources))
-                       if (group := self._first(source)) is not None})
+        """The kinds of action offered, sorted."""
+        return sorted({kind for kind in self._source_kinds() if kind is not None})
 
     def of_kind(self, kind: str) -> Sequence[A.Action]:
-        """The actions of one kind, in list order, the other kinds' sources left unread past their first group."""
+        """The actions of one kind, in list order, the other kinds' sources left unread past their first group;
+        read-only (a single :class:`Choices` is handed over as it is, anything else behind a :class:`Concatenation`)."""
         groups = []
-        for source in range(len(self._sources)):
-            first = self._first(source)
-            if first is not None and kind_of(first) == kind:
+        for source, source_kind in enumerate(self._source_kinds()):
+            if source_kind == kind:
                 groups.extend(self._exhaust(source))
+        if len(groups) == 1 and isinstance(groups[0], Choices):
+            return groups[0]
         return Concatenation(groups)
 
     def __len__(self) -> int:

@@ -15,7 +15,6 @@ cube, ``"market"`` for market cubes) and the :class:`Step` records that explain 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
 from typing import Any, Concatenate, ParamSpec
 
 from brass_nb.rules.facts import MARKET
@@ -42,12 +41,15 @@ class SourcePlan:
         self.resource, self.need, self.options = resource, need, options
         self.market_prices = market_prices or []
         self.market_cost = sum(self.market_prices)
-        self.choices = tuple(option or None for option in options)     # as an action names them
+        self.choices = tuple([option or None for option in options])     # as an action names them
         self._explain = explain
+        self._explanation: tuple[list[Step], Step | None] | None = None
 
-    @cached_property
+    @property
     def _explained(self) -> tuple[list[Step], Step | None]:
-        return self._explain() if self._explain is not None else ([], None)
+        if self._explanation is None:
+            self._explanation = self._explain() if self._explain is not None else ([], None)
+        return self._explanation
 
     @property
     def steps(self) -> list[Step]:
@@ -100,16 +102,13 @@ def connected_mines(view: View, starts: tuple[str, ...]) -> list[tuple[int, int,
     nearest first. Distances are searched from the mines (a link joins both ways): a few mines are searched once
     per change of the links, where every consumer would be searched for each change of the coal; the board's
     connected pieces say which mines are connected at all without a search."""
-    holders = view.holders("coal")
-    if not holders:
-        return []
-    order, pieces = view.board.slot_order, view.pieces()
-    wanted = {pieces[start] for start in starts}
-    found = []
-    for label, loc, tile in holders:
-        if pieces[loc] in wanted:                   # connected: only then is its distance worth a search
+    by_piece, pieces = view.holders_by_piece("coal"), view.pieces()
+    order, found = view.board.slot_order, []
+    for piece in {pieces[start] for start in starts}:
+        for label, loc, tile in by_piece.get(piece, ()):      # connected: only then is a distance worth a search
             reach = view.reachable((loc,))
-            found.append((min(reach[s] for s in starts if s in reach), order[label], label, loc, tile))
+            distance = reach[starts[0]] if len(starts) == 1 else min(reach[s] for s in starts if s in reach)
+            found.append((distance, order[label], label, loc, tile))
     found.sort()
     return found
 

@@ -1,4 +1,5 @@
-"""Derived facts of one position (connections, networks, where resources are), computed lazily once.
+"""Derived facts of one position (connections, networks, where resources are), computed lazily once (by hand,
+not with ``functools.cached_property``, whose lock costs more than most of what it would keep here).
 
 A :class:`View` is thrown away whenever the state changes; within one position it lets
 ``legal_actions`` and every validator share the same breadth-first searches. The searches and
@@ -8,7 +9,7 @@ when what they depend on has changed.
 """
 from __future__ import annotations
 
-from functools import cached_property
+from itertools import pairwise
 from typing import Any
 
 from brass_nb.rules.facts import TileSpec
@@ -61,12 +62,18 @@ class View:
         self._next_tiles: dict[int, dict[str, TileSpec]] = {}
         self._cards: dict[int, tuple[str, ...]] = {}
         self._holders = searches.holders
+        self._holders_by_piece: dict[str, dict[str, list[tuple[str, str, Tile]]]] = {}
+        self._built: frozenset[int] | None = None
+        self._trade_places: tuple[str, ...] | None = None
+        self._trade_pieces: dict[str, list[str]] | None = None
         self.plans = searches.plans  # source plans by resource, memoised by brass_nb.rules.sourcing
 
-    @cached_property
+    @property
     def built(self) -> frozenset[int]:
         """The link spaces built on, by anyone."""
-        return frozenset(self.state.links)
+        if self._built is None:
+            self._built = frozenset(self.state.links)
+        return self._built
 
     def reachable(self, starts: tuple[str, ...]) -> dict[str, int]:
         """Locations connected to any of ``starts`` (by anyone's links) and their distance in links."""
@@ -153,6 +160,16 @@ class View:
             found.sort(key=lambda h: self.board.slot_order[h[0]])
         return found
 
+    def holders_by_piece(self, industry: str) -> dict[str, list[tuple[str, str, Tile]]]:
+        """:meth:`holders` grouped by the connected piece of the board they stand in (see :meth:`pieces`)."""
+        found = self._holders_by_piece.get(industry)
+        if found is None:
+            pieces, found = self.pieces(), {}
+            for holder in self.holders(industry):
+                found.setdefault(pieces[holder[1]], []).append(holder)
+            self._holders_by_piece[industry] = found
+        return found
+
     def cubes_on_board(self, industry: str) -> int:
         return sum(t.cubes for _, _, t in self.holders(industry))
 
@@ -167,33 +184,54 @@ class View:
         found by joining the ends of every built link (no search)."""
         pieces = self._pieces
         if not pieces:
-            parent = {location: location for location in self.board.locations}
-
-            def root(location: str) -> str:
-                while parent[location] != location:
-                    parent[location] = location = parent[parent[location]]
-                return location
-
+            members: dict[str, list[str]] = {}       # a location joined by a link -> every location of its piece
+            links = self.board.links
             for index in self.built:
-                first, *others = self.board.links[index].ends
-                for end in others:
-                    parent[root(end)] = root(first)
-            pieces.update((location, root(location)) for location in parent)
+                for a, b in pairwise(links[index].ends):
+                    piece_a, piece_b = members.get(a), members.get(b)
+                    if piece_a is None and piece_b is None:
+                        members[a] = members[b] = [a, b]
+                    elif piece_a is None or piece_b is None:
+                        piece, newcomer = (piece_b, a) if piece_a is None else (piece_a, b)
+                        piece.append(newcomer)
+                        members[newcomer] = piece
+                    elif piece_a is not piece_b:
+                        larger, smaller = (piece_a, piece_b) if len(piece_a) >= len(piece_b) else (piece_b, piece_a)
+                        larger.extend(smaller)
+                        for location in smaller:
+                            members[location] = larger
+            pieces.update((location, members[location][0] if location in members else location)
+                          for location in self.board.locations)
         return pieces
 
     def trade_connected(self, starts: tuple[str, ...]) -> list[str]:
         """The locations showing a market trade icon connected to any of ``starts``, in board order: printed ones
         (Birmingham's merchants, Lancashire's external markets) and, in Lancashire, any port tile of any owner,
         flipped or not (the board's pieces say which are connected, without a search)."""
-        pieces = self.pieces()
+        pieces, by_piece = self.pieces(), self._trade_by_piece
+        if len(starts) == 1:
+            return list(by_piece.get(pieces[starts[0]], ()))
         wanted = {pieces[start] for start in starts}
         return [place for place in self.trade_places if pieces[place] in wanted]
 
-    @cached_property
+    @property
+    def _trade_by_piece(self) -> dict[str, list[str]]:
+        """The trade places of each connected piece of the board, in board order."""
+        if self._trade_pieces is None:
+            pieces, self._trade_pieces = self.pieces(), {}
+            for place in self.trade_places:
+                self._trade_pieces.setdefault(pieces[place], []).append(place)
+        return self._trade_pieces
+
+    @property
     def trade_places(self) -> tuple[str, ...]:
         """Every location showing a market trade icon now, in board order (printed ones, and port tiles)."""
-        trade = self.state.facts.trade_industries
-        if not trade:
-            return self.board.trade_locations
-        ports = {self.board.slot_of[label][0] for label, t in self.state.tiles.items() if t.industry in trade}
-        return tuple(loc for loc in self.board.locations if loc in ports or self.board.locations[loc].trade_icon)
+        if self._trade_places is None:
+            trade = self.state.facts.trade_industries
+            if not trade:
+                self._trade_places = self.board.trade_locations
+            else:
+                ports = {self.board.slot_of[label][0] for label, t in self.state.tiles.items() if t.industry in trade}
+                self._trade_places = tuple(loc for loc in self.board.locations
+                                           if loc in ports or self.board.locations[loc].trade_icon)
+        return self._trade_places
