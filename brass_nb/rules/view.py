@@ -189,12 +189,15 @@ class View:
             for index in self.built:
                 for a, b in pairwise(links[index].ends):
                     piece_a, piece_b = members.get(a), members.get(b)
-                    if piece_a is None and piece_b is None:
-                        members[a] = members[b] = [a, b]
-                    elif piece_a is None or piece_b is None:
-                        piece, newcomer = (piece_b, a) if piece_a is None else (piece_a, b)
-                        piece.append(newcomer)
-                        members[newcomer] = piece
+                    if piece_a is None:
+                        if piece_b is None:
+                            members[a] = members[b] = [a, b]
+                        else:
+                            piece_b.append(a)
+                            members[a] = piece_b
+                    elif piece_b is None:
+                        piece_a.append(b)
+                        members[b] = piece_a
                     elif piece_a is not piece_b:
                         larger, smaller = (piece_a, piece_b) if len(piece_a) >= len(piece_b) else (piece_b, piece_a)
                         larger.extend(smaller)
