@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
 
 from brass_nb.rules.actions import Pass, Scout
-from brass_nb.rules.legal import Choices
+from brass_nb.rules.legal import Choices, Combinations
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.state import State
@@ -88,7 +87,7 @@ def scout_actions(view: View, player: int) -> list[Choices]:
     needed = state.facts.rules.scout_discards
     if needed is None or any(c in state.wilds for c in p.hand) or not all(state.wilds.values()):
         return []
-    return [Choices(Scout, (), list(dict.fromkeys(combinations(sorted(p.hand), needed))))]
+    return [Choices(Scout, (), Combinations(p.hand, needed))]
 
 
 def pass_actions(view: View, player: int) -> list[Choices]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import accumulate, product
+from itertools import accumulate, combinations, product
 from math import prod
 from typing import Any, overload
 
@@ -19,14 +19,26 @@ Group = Sequence[A.Action]
 
 
 class Choices(Sequence[A.Action]):
-    """``make(*fixed, *pick)`` for every pick of one item per axis, the last axis varying fastest."""
+    """``make(*fixed, *pick)`` for every pick of one item per axis, the last axis varying fastest.
 
-    __slots__ = ("make", "fixed", "axes", "size", "kind")
+    Whether it offers anything is known without its size (every axis has an item), so an axis may be listed only
+    when it is counted or read (see :class:`Combinations`)."""
+
+    __slots__ = ("make", "fixed", "axes", "_size", "kind")
 
     def __init__(self, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any]):
         self.make, self.fixed, self.axes = make, fixed, axes
-        self.size = prod(map(len, axes))
+        self._size: int | None = None
         self.kind: str = make._field_defaults["kind"]
+
+    @property
+    def size(self) -> int:
+        if self._size is None:
+            self._size = prod(map(len, self.axes))
+        return self._size
+
+    def __bool__(self) -> bool:
+        return all(self.axes)
 
     def __len__(self) -> int:
         return self.size
@@ -53,6 +65,37 @@ class Choices(Sequence[A.Action]):
     def __iter__(self) -> Iterator[A.Action]:
         make, fixed = self.make, self.fixed
         return (make(*fixed, *pick) for pick in product(*self.axes))
+
+
+class Combinations(Sequence[tuple[str, ...]]):
+    """Every distinct choice of ``size`` items from ``items`` (repeats allowed), sorted, each once: listed only when
+    counted or read, as a choice of cards most often only has to be known possible."""
+
+    __slots__ = ("items", "size", "_listed")
+
+    def __init__(self, items: Iterable[str], size: int):
+        self.items, self.size = sorted(items), size
+        self._listed: list[tuple[str, ...]] | None = None
+
+    def _all(self) -> list[tuple[str, ...]]:
+        if self._listed is None:
+            self._listed = list(dict.fromkeys(combinations(self.items, self.size)))
+        return self._listed
+
+    def __bool__(self) -> bool:
+        return len(self.items) >= self.size
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, ...]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[str, ...]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[str, ...] | list[tuple[str, ...]]:
+        return self._all()[index]
 
 
 class Concatenation(Sequence[A.Action]):
@@ -120,12 +163,12 @@ class LegalActions(Sequence[A.Action]):
             group = next(self._sources[source], None)
             if group is None:
                 return None
-            if len(group):
+            if group:
                 read.append(group)
         return read[0]
 
     def _exhaust(self, source: int) -> list[Group]:
-        self._read[source].extend(group for group in self._sources[source] if len(group))
+        self._read[source].extend(group for group in self._sources[source] if group)
         return self._read[source]
 
     def settle(self) -> Concatenation:
