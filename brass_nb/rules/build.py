@@ -39,9 +39,9 @@ def card_scope(view: View, player: int, card: str) -> tuple[str, frozenset[str] 
     """
     facts = view.state.facts
     if card == WILD_LOCATION:
-        return "wild_location", frozenset(facts.board.towns), None
+        return "wild_location", facts.board.town_set, None
     if card == TWO_CARDS:
-        return "two_cards", frozenset(facts.board.towns), None
+        return "two_cards", facts.board.town_set, None
     industries = None if card == WILD_INDUSTRY else facts.card_industries.get(card)
     if card == WILD_INDUSTRY or industries:
         kind = "wild_industry" if card == WILD_INDUSTRY else "industry"
@@ -332,9 +332,8 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                 cards_at.setdefault(location, []).append((card, industries))
     own_at: dict[str, set[str]] = {}              # canal era: one tile per town, your own overbuilt one aside
     if era == "canal":
-        for label, placed in state.tiles.items():
-            if placed.owner == player:
-                own_at.setdefault(board.slot_of[label][0], set()).add(label)
+        for label, _ in view.tiles_of(player):
+            own_at.setdefault(board.slot_of[label][0], set()).add(label)
     for location, offered in board.build_spaces.items():
         cards_here = cards_at.get(location)
         if cards_here is None:

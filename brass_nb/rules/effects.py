@@ -39,6 +39,8 @@ def consume(state: State, resource: str, allocation: tuple[str, ...] | None, pla
     coal or beer records the route it travels, for the explanation and the board picture. Iron
     needs no connection, so it gets no route.
     """
+    if not allocation:
+        return
     board = state.facts.board
     built = frozenset(state.links)
     bought = 0

@@ -117,6 +117,7 @@ class Board:
         self.merchants = tuple(loc.name for loc in locations if loc.kind == "merchant")
         self.trade_locations = tuple(loc.name for loc in locations if loc.trade_icon)
         self.towns = tuple(loc.name for loc in locations if loc.kind == "town")
+        self.town_set = frozenset(self.towns)
         self.farm_breweries = tuple(loc.name for loc in locations if loc.kind == "farm_brewery")
 
     def link_between(self, *ends: str) -> LinkSpace | None:

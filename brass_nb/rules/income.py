@@ -1,6 +1,8 @@
 """The income track (spaces vs levels), loans, and paying income including negative income."""
 from __future__ import annotations
 
+from functools import cache
+
 from brass_nb.rules.actions import Loan, Remove
 from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import remove_tile
@@ -11,8 +13,9 @@ from brass_nb.rules.state import State, Tile
 from brass_nb.rules.view import View
 
 
+@cache
 def highest_space(levels: tuple[int, ...], level: int) -> int:
-    """The highest track space showing ``level`` (where a loan puts the marker)."""
+    """The highest track space showing ``level`` (where a loan puts the marker); a game's track never changes."""
     return max(i for i, lv in enumerate(levels) if lv == level)
 
 

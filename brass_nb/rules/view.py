@@ -58,6 +58,7 @@ class View:
         self._reach = searches.reach
         self._pieces = searches.pieces
         self._network: dict[int, frozenset[str]] = {}
+        self._tiles_of: dict[int, list[tuple[str, Tile]]] = {}
         self._card_places: dict[int, frozenset[str]] = {}
         self._next_tiles: dict[int, dict[str, TileSpec]] = {}
         self._cards: dict[int, tuple[str, ...]] = {}
@@ -90,12 +91,19 @@ class View:
             self._reach[starts] = found
         return found
 
+    def tiles_of(self, player: int) -> list[tuple[str, Tile]]:
+        """(slot label, tile) of every tile ``player`` has on the board, in the order they were placed."""
+        found = self._tiles_of.get(player)
+        if found is None:
+            found = self._tiles_of[player] = self.state.tiles_of(player)
+        return found
+
     def network(self, player: int) -> frozenset[str]:
         """Your network: locations with one of your industries or touching one of your links."""
         found = self._network.get(player)
         if found is None:
             board = self.board
-            locs = {board.slot_of[label][0] for label, t in self.state.tiles.items() if t.owner == player}
+            locs = {board.slot_of[label][0] for label, _ in self.tiles_of(player)}
             for index, owner in self.state.links.items():
                 if owner == player:
                     locs.update(board.links[index].ends)
