@@ -36,6 +36,9 @@ class SourcePlan:
     need none), by a closure of the same planner, over the same facts it decided by.
     """
 
+    __slots__ = ("resource", "need", "options", "market_prices", "market_cost", "choices", "_explain",
+                 "_explanation")
+
     def __init__(self, resource: str, need: int, options: list[tuple[str, ...]],
                  market_prices: list[int] | None = None, explain: Explain | None = None):
         self.resource, self.need, self.options = resource, need, options
@@ -107,7 +110,10 @@ def connected_mines(view: View, starts: tuple[str, ...]) -> list[tuple[int, int,
     for piece in {pieces[start] for start in starts}:
         for label, loc, tile in by_piece.get(piece, ()):      # connected: only then is a distance worth a search
             reach = view.reachable((loc,))
-            distance = reach[starts[0]] if len(starts) == 1 else min(reach[s] for s in starts if s in reach)
+            distance = len(reach)                            # (further than any location can be)
+            for start in starts:
+                if reach.get(start, distance) < distance:
+                    distance = reach[start]
             found.append((distance, order[label], label, loc, tile))
     found.sort()
     return found
@@ -154,7 +160,7 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
         distance = mines[i][0]
         tier = [m for m in mines[i:] if m[0] == distance]
         i += len(tier)
-        total = sum(m[4].cubes for m in tier)
+        total = sum([m[4].cubes for m in tier])
         if total <= remaining:
             for m in tier:
                 fixed.extend([m[2]] * m[4].cubes)
