@@ -11,9 +11,9 @@ import weakref
 import pytest
 
 from brass_nb.explain import render_text
-from brass_nb.rules.actions import Build, Network
+from brass_nb.rules.actions import Build, Network, Scout
 from brass_nb.rules.game import Game, new_game
-from brass_nb.rules.legal import Choices
+from brass_nb.rules.legal import Choices, Combinations
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.randomplay import random_action
 
@@ -42,6 +42,27 @@ def test_choices_index_like_their_product_last_axis_fastest():
     with pytest.raises(IndexError):
         group[8]
     assert len(Choices(Network, ("A - B",), [], [None], [None])) == 0
+
+
+@pytest.mark.parametrize("name, edition, players", CONFIGS)
+def test_kinds_read_after_the_whole_list_are_the_same(name, edition, players):
+    """A list read whole first still says which kinds it offers (its sources are spent by then)."""
+    for game in positions(name, edition, players, seed=4, every=5):
+        whole = game.legal_actions()
+        actions = list(whole)
+        assert whole.kinds() == sorted({a.kind for a in actions})
+        for kind in whole.kinds():
+            assert list(whole.of_kind(kind)) == [a for a in actions if a.kind == kind]
+
+
+def test_a_choice_of_cards_is_listed_only_when_counted():
+    """Scout's card sets are known possible without listing them; counted, they are every distinct set, sorted."""
+    sets = Combinations(["Leek", "Dudley", "Leek", "Stone"], 3)
+    assert sets and sets._listed is None
+    assert list(sets) == [("Dudley", "Leek", "Leek"), ("Dudley", "Leek", "Stone"), ("Leek", "Leek", "Stone")]
+    assert not Combinations(["Leek", "Dudley"], 3) and len(Combinations(["Leek", "Dudley"], 3)) == 0
+    group = Choices(Scout, (), Combinations(["Leek", "Dudley", "Leek", "Stone"], 3))
+    assert group.offers and group[2] == Scout(("Leek", "Leek", "Stone"))
 
 
 @pytest.mark.parametrize("name, edition, players", CONFIGS)

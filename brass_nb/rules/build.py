@@ -80,7 +80,7 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
 
 
 def slot_candidates(view: View, player: int, industry: str, location: str, level: int) -> tuple[list[int], list[int]]:
-    """(empty slots allowed, slots that may be overbuilt), as 0-based indices.
+    """(empty slots allowed, slots that may be overbuilt), numbered from 1 as the notation names them.
 
     An empty slot showing only this industry is preferred: two-icon slots are allowed only when
     no such slot is free.
@@ -92,9 +92,9 @@ def slot_candidates(view: View, player: int, industry: str, location: str, level
     for i, label, alone in view.board.build_spaces[location].get(industry, ()):
         tile = tiles.get(label)
         if tile is None:
-            (single if alone else double).append(i)
+            (single if alone else double).append(i + 1)
         elif overbuild_block(view, player, tile, industry, level) is None:
-            over.append(i)
+            over.append(i + 1)
     return (single or double), over
 
 
@@ -159,7 +159,7 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
     labels = board.slot_labels[location]
     slot = _choose_slot(plan, view, player, location, industry, level, action.slot, empty, over)
     if slot is not None and state.era == "canal":
-        mine = _own_tiles_in(state, player, location, labels[slot] if slot in over else None)
+        mine = _own_tiles_in(state, player, location, labels[slot] if slot + 1 in over else None)
         if mine:
             plan.fail("build.canal_one_per_town", (location,) + tuple(mine), location=location, yours=mine)
     coal = plan_coal(view, (location,), spec.coal)
@@ -226,7 +226,7 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
     state = view.state
     labels = view.board.slot_labels[location]
     options = empty + over
-    names = [labels[i] for i in options]
+    names = [labels[number - 1] for number in options]
     if not options:
         taken = [labels[i] for i, icons in enumerate(view.board.locations[location].slots) if industry in icons]
         blocked = [{"slot": label, "owner": state.tiles[label].owner, "industry": state.tiles[label].industry,
@@ -239,8 +239,8 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
         if len(options) > 1:
             plan.fail("choice.ambiguous", tuple(names), resource="slot", options=names)
             return None
-        index = options[0]
-    elif wanted - 1 not in options:
+        index = options[0] - 1
+    elif wanted not in options:
         slots = view.board.locations[location].slots
         label = f"{location}[{wanted}]"
         where = {}
@@ -257,7 +257,7 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
     else:
         index = wanted - 1
     icons = view.board.locations[location].slots[index]
-    why = "overbuild" if index in over else ("single_icon" if len(icons) == 1 else "no_single_icon_free")
+    why = "overbuild" if index + 1 in over else ("single_icon" if len(icons) == 1 else "no_single_icon_free")
     plan.note("build.slot", (labels[index],), slot=labels[index], icons=list(icons), why=why, options=names)
     return index
 
@@ -327,7 +327,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
     cards_at: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {}
     for card in hand:                                  # each place's cards, in hand order
         _, places, industries = card_scope(view, player, card)
-        if industries is None or any(i in specs for i in industries):
+        if industries is None or not specs.keys().isdisjoint(industries):
             for location in board.build_spaces if places is None else places:
                 cards_at.setdefault(location, []).append((card, industries))
     own_at: dict[str, set[str]] = {}              # canal era: one tile per town, your own overbuilt one aside
@@ -350,9 +350,9 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
             empty, over = slot_candidates(view, player, industry, location, spec.level)
             if mine:
                 labels = board.slot_labels[location]
-                slots = [i + 1 for i in over if mine == {labels[i]}]
+                slots = [number for number in over if mine == {labels[number - 1]}]
             else:
-                slots = [i + 1 for i in empty + over]
+                slots = empty + over
             if not slots:
                 continue
             coal = plan_coal(view, (location,), spec.coal)

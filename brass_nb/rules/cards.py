@@ -85,7 +85,7 @@ def scout_actions(view: View, player: int) -> list[Choices]:
     state = view.state
     p = state.players[player]
     needed = state.facts.rules.scout_discards
-    if needed is None or any(c in state.wilds for c in p.hand) or not all(state.wilds.values()):
+    if needed is None or not state.wilds.keys().isdisjoint(p.hand) or not all(state.wilds.values()):
         return []
     return [Choices(Scout, (), Combinations(p.hand, needed))]
 

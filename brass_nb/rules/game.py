@@ -362,17 +362,23 @@ class Game:
 
     def _plan(self, action: A.Action) -> Plan:
         """The validator for ``action`` in this position: the single source of every reason."""
-        plan = Plan()
         if self.state.over:
+            plan = Plan()
             plan.fail("game.over", ranking=ranking(self.state))
             return plan
-        view, player, phase = self.view(), self._actor(), self.phase
+        return self._validate(action, self._actor(), self.phase)
+
+    def _validate(self, action: A.Action, player: int, phase: Phase | None) -> Plan:
+        """:meth:`_plan` for a game still going on, its player to act and phase (read once by the caller)."""
+        view = self.view()
         if phase is None:
             planner = self._actions.get(type(action))
             if planner is None:
+                plan = Plan()
                 plan.fail(OUT_OF_PHASE[type(action)])
                 return plan
             return planner(view, player, action)
+        plan = Plan()
         rules = self._phases[phase]
         if isinstance(action, A.Done) and rules.done_ends_it:
             plan.note("phase.done", phase=phase.value)
@@ -412,29 +418,30 @@ class Game:
         return expl
 
     def _apply(self, action: A.Action) -> Explanation:
-        plan = self._plan(action)
+        state = self.state
+        if state.over:
+            raise refusal(self._plan(action).reasons(), str(action))
+        player, phase = self._actor(), self.phase
+        plan = self._validate(action, player, phase)
         if plan.failures:
             raise refusal(plan.reasons(), str(action))
         self._settle_legal()
-        state = self.state
-        player = self._actor()
-        expl = Explanation(str(action), player, list(plan.steps))
-        phase = self.phase
+        expl = Explanation(str(action), player, plan.steps)      # (the plan is not used again)
         assert plan.apply is not None, "a validator without failures always says how to apply the action"
         follow_ups = plan.apply(state, expl) or []
-        opened = self._after(phase, follow_ups, expl)
+        opened = self._after(phase, follow_ups, expl, player)
         self.log.append(action)
         state.mark_changed()
         if opened is not None:                  # the phase's list was read to open it: it is the new position's
             self._view, self._legal = (state.version, opened[0]), (state.version, opened[1])
         return expl
 
-    def _after(self, phase: Phase | None, follow_ups: list[Phase], expl: Explanation
+    def _after(self, phase: Phase | None, follow_ups: list[Phase], expl: Explanation, player: int
                ) -> tuple[View, LegalActions] | None:
-        """Decide what comes next: a phase this action opened, the rest of the action, or the next action.
-        A phase opens only if it offers something: the view and legal list that said so are returned."""
+        """Decide what comes next for ``player``, who just acted in ``phase``: a phase this action opened, the rest
+        of the action, or the next action. A phase opens only if it offers something: the view and legal list that
+        said so are returned."""
         state = self.state
-        player = self._actor()
         if phase is Phase.SHORTFALL:
             who, owed, position = self._shortfall()
             if state.players[who].money >= owed or not removable_tiles(state, who):

@@ -24,12 +24,14 @@ class Choices(Sequence[A.Action]):
     Whether it offers anything is known without its size (every axis has an item), so an axis may be listed only
     when it is counted or read (see :class:`Combinations`)."""
 
-    __slots__ = ("make", "fixed", "axes", "_size", "kind")
+    __slots__ = ("make", "fixed", "axes", "_size", "kind", "offers")
 
     def __init__(self, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any]):
         self.make, self.fixed, self.axes = make, fixed, axes
         self._size: int | None = None
         self.kind: str = make._field_defaults["kind"]
+        self.offers = all(axes)
+        """Is there anything to choose (an item on every axis)?"""
 
     @property
     def size(self) -> int:
@@ -38,10 +40,12 @@ class Choices(Sequence[A.Action]):
         return self._size
 
     def __bool__(self) -> bool:
-        return all(self.axes)
+        return self.offers
 
     def __len__(self) -> int:
-        return self.size
+        if self._size is None:
+            self._size = prod(map(len, self.axes))
+        return self._size
 
     @overload
     def __getitem__(self, index: int) -> A.Action: ...
@@ -130,7 +134,7 @@ class Concatenation(Sequence[A.Action]):
 
 
 def kind_of(group: Group) -> str:
-    return group.kind if isinstance(group, Choices) else group[0].kind
+    return group.kind if type(group) is Choices else group[0].kind
 
 
 class LegalActions(Sequence[A.Action]):
@@ -156,20 +160,12 @@ class LegalActions(Sequence[A.Action]):
     def complete(self) -> bool:
         return self._whole is not None
 
-    def _first(self, source: int) -> Group | None:
-        """The source's first non-empty group (read now if need be), None if it has none."""
-        read = self._read[source]
-        while not read:
-            group = next(self._sources[source], None)
-            if group is None:
-                return None
-            if group:
-                read.append(group)
-        return read[0]
-
     def _exhaust(self, source: int) -> list[Group]:
-        self._read[source].extend(group for group in self._sources[source] if group)
-        return self._read[source]
+        read = self._read[source]
+        for group in self._sources[source]:
+            if group.offers if type(group) is Choices else group:
+                read.append(group)
+        return read
 
     def settle(self) -> Concatenation:
         """Read every source: the whole list, fixed from now on."""
@@ -179,10 +175,18 @@ class LegalActions(Sequence[A.Action]):
         return self._whole
 
     def _source_kinds(self) -> list[str | None]:
-        """Each source's kind (its first group says which), None for a source with no action."""
+        """Each source's kind, None for a source with no action: read from its first group that offers an action
+        (the rest of the source is left unread)."""
         if self._kinds is None:
-            self._kinds = [None if (group := self._first(source)) is None else kind_of(group)
-                           for source in range(len(self._sources))]
+            self._kinds = []
+            for source, read in zip(self._sources, self._read, strict=True):
+                kind = kind_of(read[0]) if read else None          # (read already, as the whole list was)
+                for group in () if read else source:
+                    if group.offers if type(group) is Choices else group:
+                        read.append(group)
+                        kind = kind_of(group)
+                        break
+                self._kinds.append(kind)
         return self._kinds
 
     def kinds(self) -> list[str]:

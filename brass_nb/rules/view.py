@@ -211,8 +211,8 @@ class View:
                         larger.extend(smaller)
                         for location in smaller:
                             members[location] = larger
-            pieces.update((location, members[location][0] if location in members else location)
-                          for location in self.board.locations)
+            for location in self.board.locations:
+                pieces[location] = members[location][0] if location in members else location
         return pieces
 
     def trade_connected(self, starts: tuple[str, ...]) -> list[str]:
