@@ -329,7 +329,7 @@ class Game:
     def _action(self, action: A.Action | str) -> A.Action:
         """An action object as given, or read from notation (anything else is a :class:`NotationError`)."""
         if isinstance(action, ACTION_TYPES):
-            return cast(A.Action, action)
+            return action  # type: ignore[return-value]      # (an instance of one of the Action union's types)
         return self.parse(cast(str, action))                 # parse refuses anything that is not text
 
     def legal_actions(self) -> LegalActions:
