@@ -91,7 +91,10 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
 def develop_actions(view: View, player: int, which: Which) -> list[Sequence[A.Action]]:
     state = view.state
     p = state.players[player]
-    industries = [industry for industry, tile in view.next_tiles(player).items() if tile.developable]
+    industries = []
+    for industry, tile in view.next_tiles(player).items():
+        if tile.developable:
+            industries.append(industry)
     if which is Which.FREE:
         return [[Develop(i, free=True) for i in industries]]
     iron = plan_iron(view, 1)

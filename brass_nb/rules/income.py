@@ -80,9 +80,11 @@ def loan_actions(view: View, player: int) -> list[Choices]:
         return []
     options = state.facts.rules.loans
     lowest = state.facts.rules.min_income_level
-    amounts = [o.money if len(options) > 1 else None for o in options if p.income_level - o.levels >= lowest]
-    cards = view.cards(player)
-    return [Choices(Loan, (), cards, (amount,)) for amount in amounts]
+    cards, level, groups = view.cards(player), p.income_level, []
+    for option in options:
+        if level - option.levels >= lowest:
+            groups.append(Choices(Loan, (), cards, (option.money if len(options) > 1 else None,)))
+    return groups
 
 
 def collect_income(state: State, player: int, expl: Explanation) -> bool:

@@ -150,8 +150,11 @@ class LegalActions(Sequence[A.Action]):
     """
 
     def __init__(self, sources: Iterable[Iterable[Group]]):
-        self._sources = [iter(source) for source in sources]
-        self._read: list[list[Group]] = [[] for _ in self._sources]
+        self._sources: list[Iterator[Group]] = []
+        self._read: list[list[Group]] = []          # each source's groups read so far
+        for source in sources:
+            self._sources.append(iter(source))
+            self._read.append([])
         self._kinds: list[str | None] | None = None        # each source's kind, None for an empty one
         self._whole: Concatenation | None = None
         self._built: tuple[A.Action, ...] | None = None
@@ -191,7 +194,7 @@ class LegalActions(Sequence[A.Action]):
 
     def kinds(self) -> list[str]:
         """The kinds of action offered, sorted."""
-        return sorted({kind for kind in self._source_kinds() if kind is not None})
+        return sorted(set(filter(None, self._source_kinds())))
 
     def of_kind(self, kind: str) -> Sequence[A.Action]:
         """The actions of one kind, in list order, the other kinds' sources left unread past their first group;

@@ -30,7 +30,7 @@ def _check_space(view: View, player: int, link: LinkSpace, plan: Plan) -> None:
     if state.players[player].links_left <= 0:
         plan.fail("network.no_link_tiles", entities)
     network = view.network(player)
-    if any(end in network for end in link.ends):
+    if not network.isdisjoint(link.ends):
         plan.note("network.link", entities, link=link.label, ends=list(link.ends), era=state.era, why="network",
                   touching=[e for e in link.ends if e in network])
     elif not view.has_anything_built(player) and state.facts.rules.first_link_anywhere:
@@ -98,7 +98,10 @@ def network_actions(view: View, player: int, second: bool) -> Iterator[Choices]:
     if not view.has_anything_built(player) and state.facts.rules.first_link_anywhere:
         spaces: Iterable[LinkSpace] = board.links
     else:                                            # the spaces touching your network, in board order
-        spaces = [board.links[i] for i in sorted({i for loc in view.network(player) for i in board.links_at[loc]})]
+        touching: set[int] = set()
+        for location in view.network(player):
+            touching.update(board.links_at[location])
+        spaces = [board.links[i] for i in sorted(touching)]
     cards = [None] if second else view.cards(player)
     for link in spaces:
         if link.index in state.links or not link.allows(state.era):

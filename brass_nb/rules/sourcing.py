@@ -44,7 +44,8 @@ class SourcePlan:
         self.resource, self.need, self.options = resource, need, options
         self.market_prices = market_prices or []
         self.market_cost = sum(self.market_prices)
-        self.choices = tuple([option or None for option in options])     # as an action names them
+        # as an action names them (an allocation of nothing is None)
+        self.choices = tuple(options) if () not in options else tuple([option or None for option in options])
         self._explain = explain
         self._explanation: tuple[list[Step], Step | None] | None = None
 
@@ -88,7 +89,9 @@ def distributions(caps: list[tuple[str, int]], k: int) -> list[tuple[str, ...]]:
     (label, cap), rest = caps[0], caps[1:]
     out: list[tuple[str, ...]] = []
     for take in range(min(cap, k), -1, -1):
-        out.extend((label,) * take + tail for tail in distributions(rest, k - take))
+        head = (label,) * take
+        for tail in distributions(rest, k - take):
+            out.append(head + tail)
     return out
 
 
@@ -107,7 +110,7 @@ def connected_mines(view: View, starts: tuple[str, ...]) -> list[tuple[int, int,
     connected pieces say which mines are connected at all without a search."""
     by_piece, pieces = view.holders_by_piece("coal"), view.pieces()
     order, found = view.board.slot_order, []
-    for piece in {pieces[start] for start in starts}:
+    for piece in (pieces[starts[0]],) if len(starts) == 1 else {pieces[start] for start in starts}:
         for label, loc, tile in by_piece.get(piece, ()):      # connected: only then is a distance worth a search
             reach = view.reachable((loc,))
             distance = len(reach)                            # (further than any location can be)
@@ -157,10 +160,11 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
     tie: list[str] = []
     i = 0
     while remaining and i < len(mines):
-        distance = mines[i][0]
-        tier = [m for m in mines[i:] if m[0] == distance]
-        i += len(tier)
-        total = sum([m[4].cubes for m in tier])
+        distance, end, total = mines[i][0], i, 0
+        while end < len(mines) and mines[end][0] == distance:      # the tier: every mine this near (sorted)
+            total += mines[end][4].cubes
+            end += 1
+        tier, i = mines[i:end], end
         if total <= remaining:
             for m in tier:
                 fixed.extend([m[2]] * m[4].cubes)

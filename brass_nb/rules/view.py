@@ -37,10 +37,12 @@ class SharedSearches:
         if links_moved:
             self.links_epoch, self.reach, self.pieces = state.links_epoch, {}, {}
         if links_moved or state.supply_epochs is not self.supply_epochs:
-            moved = {r for r, epoch in state.supply_epochs.items() if self.supply_epochs.get(r) != epoch}
-            self.holders = {r: {} if r in moved else self.holders[r] for r in state.supply_epochs}
-            self.plans = {r: {} if r in moved or links_moved else self.plans[r] for r in state.supply_epochs}
-            self.supply_epochs = state.supply_epochs
+            holders, plans = {}, {}
+            for resource, epoch in state.supply_epochs.items():
+                moved = self.supply_epochs.get(resource) != epoch
+                holders[resource] = {} if moved else self.holders[resource]
+                plans[resource] = {} if moved or links_moved else self.plans[resource]
+            self.holders, self.plans, self.supply_epochs = holders, plans, state.supply_epochs
         return self
 
     def share(self) -> SharedSearches:
@@ -103,7 +105,9 @@ class View:
         found = self._network.get(player)
         if found is None:
             board = self.board
-            locs = {board.slot_of[label][0] for label, _ in self.tiles_of(player)}
+            locs = set()
+            for label, _ in self.tiles_of(player):
+                locs.add(board.slot_of[label][0])
             for index, owner in self.state.links.items():
                 if owner == player:
                     locs.update(board.links[index].ends)
