@@ -116,6 +116,8 @@ class Board:
         }
         self.merchants = tuple(loc.name for loc in locations if loc.kind == "merchant")
         self.trade_locations = tuple(loc.name for loc in locations if loc.trade_icon)
+        self.era_links = {era: frozenset(link.index for link in self.links if link.allows(era))
+                          for era in ("canal", "rail")}      # the link spaces each era may build on
         self.towns = tuple(loc.name for loc in locations if loc.kind == "town")
         self.town_set = frozenset(self.towns)
         self.farm_breweries = tuple(loc.name for loc in locations if loc.kind == "farm_brewery")
@@ -235,7 +237,8 @@ class GameFacts:
         return level - self.tiles[industry][0].level
 
     def tile(self, industry: str, level: int) -> TileSpec:
-        return self.tiles[industry][self.level_index(industry, level)]
+        levels = self.tiles[industry]
+        return levels[level - levels[0].level]              # (see level_index)
 
     def industry_card_name(self, industries: tuple[str, ...]) -> str:
         return "/".join(self.industry_names[i] for i in industries)

@@ -133,10 +133,6 @@ class Concatenation(Sequence[A.Action]):
             yield from group
 
 
-def kind_of(group: Group) -> str:
-    return group.kind if type(group) is Choices else group[0].kind
-
-
 class LegalActions(Sequence[A.Action]):
     """The legal actions of a position, read-only; prints one action per line in notation.
 
@@ -183,11 +179,12 @@ class LegalActions(Sequence[A.Action]):
         if self._kinds is None:
             self._kinds = []
             for source, read in zip(self._sources, self._read, strict=True):
-                kind = kind_of(read[0]) if read else None          # (read already, as the whole list was)
-                for group in () if read else source:
+                kind = None
+                for group in read[:1] or source:        # its first group, if read already (as a whole list is)
                     if group.offers if type(group) is Choices else group:
-                        read.append(group)
-                        kind = kind_of(group)
+                        if not read:
+                            read.append(group)
+                        kind = group.kind if type(group) is Choices else group[0].kind
                         break
                 self._kinds.append(kind)
         return self._kinds

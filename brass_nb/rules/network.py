@@ -103,8 +103,9 @@ def network_actions(view: View, player: int, second: bool) -> Iterator[Choices]:
             touching.update(board.links_at[location])
         spaces = [board.links[i] for i in sorted(touching)]
     cards = [None] if second else view.cards(player)
+    usable = board.era_links[state.era]
     for link in spaces:
-        if link.index in state.links or not link.allows(state.era):
+        if link.index in state.links or link.index not in usable:
             continue
         coal = plan_coal(view, link.ends, terms.coal, link.label) if terms.coal else NOTHING_NEEDED["coal"]
         if not coal.options or terms.money + coal.market_cost > p.money:

@@ -70,6 +70,9 @@ class View:
         self._trade_places: tuple[str, ...] | None = None
         self._trade_pieces: dict[str, list[str]] | None = None
         self.plans = searches.plans  # source plans by resource, memoised by brass_nb.rules.sourcing
+        # What shows the trade icons in this game, for explanations: "merchant" locations (Birmingham), or "port"
+        # tiles and external locations (Lancashire, whose trade industries are its ports).
+        self.trade_kind = "port" if state.facts.trade_industries else "merchant"
 
     @property
     def built(self) -> frozenset[int]:
@@ -185,11 +188,6 @@ class View:
     def cubes_on_board(self, industry: str) -> int:
         return sum(t.cubes for _, _, t in self.holders(industry))
 
-    @property
-    def trade_kind(self) -> str:
-        """What shows the trade icons in this game, for explanations: "merchant" locations (Birmingham), or
-        "port" tiles and external locations (Lancashire, whose trade industries are its ports)."""
-        return "port" if self.state.facts.trade_industries else "merchant"
 
     def pieces(self) -> dict[str, str]:
         """Each location's connected piece of the board (by anyone's links), named by one of its locations:
