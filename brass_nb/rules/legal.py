@@ -169,8 +169,10 @@ class LegalActions(Sequence[A.Action]):
     def settle(self) -> Concatenation:
         """Read every source: the whole list, fixed from now on."""
         if self._whole is None:
-            self._whole = Concatenation(group for source in range(len(self._sources))
-                                        for group in self._exhaust(source))
+            groups: list[Group] = []
+            for source in range(len(self._sources)):
+                groups.extend(self._exhaust(source))
+            self._whole = Concatenation(groups)
         return self._whole
 
     def _source_kinds(self) -> list[str | None]:
