@@ -346,10 +346,7 @@ class Game:
             return []
         view, player, phase = self.view(), self._actor(), self.phase
         if phase is None:
-            sources = []
-            for generate in self._generators:
-                sources.append(generate(view, player))
-            return sources
+            return [generate(view, player) for generate in self._generators]
         return self._phase_sources(phase, view, player)
 
     def _phase_sources(self, phase: Phase, view: View, player: int) -> list[Iterable[Group]]:

@@ -33,12 +33,6 @@ class Choices(Sequence[A.Action]):
         self.offers = all(axes)
         """Is there anything to choose (an item on every axis)?"""
 
-    @property
-    def size(self) -> int:
-        if self._size is None:
-            self._size = prod(map(len, self.axes))
-        return self._size
-
     def __bool__(self) -> bool:
         return self.offers
 
@@ -54,12 +48,13 @@ class Choices(Sequence[A.Action]):
     def __getitem__(self, index: slice) -> list[A.Action]: ...
 
     def __getitem__(self, index: int | slice) -> A.Action | list[A.Action]:
+        size = len(self)
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self.size))]
-        if not 0 <= index < self.size:
-            if not -self.size <= index < 0:
+            return [self[i] for i in range(*index.indices(size))]
+        if not 0 <= index < size:
+            if not -size <= index < 0:
                 raise IndexError(index)
-            index += self.size
+            index += size
         picks = []
         for axis in reversed(self.axes):
             index, at = divmod(index, len(axis))
@@ -72,22 +67,22 @@ class Choices(Sequence[A.Action]):
 
 
 class Combinations(Sequence[tuple[str, ...]]):
-    """Every distinct choice of ``size`` items from ``items`` (repeats allowed), sorted, each once: listed only when
+    """Every distinct choice of ``choose`` items from ``items`` (repeats allowed), sorted, each once: listed only when
     counted or read, as a choice of cards most often only has to be known possible."""
 
-    __slots__ = ("items", "size", "_listed")
+    __slots__ = ("items", "choose", "_listed")
 
-    def __init__(self, items: Iterable[str], size: int):
-        self.items, self.size = sorted(items), size
+    def __init__(self, items: Iterable[str], choose: int):
+        self.items, self.choose = sorted(items), choose
         self._listed: list[tuple[str, ...]] | None = None
 
     def _all(self) -> list[tuple[str, ...]]:
         if self._listed is None:
-            self._listed = list(dict.fromkeys(combinations(self.items, self.size)))
+            self._listed = list(dict.fromkeys(combinations(self.items, self.choose)))
         return self._listed
 
     def __bool__(self) -> bool:
-        return len(self.items) >= self.size
+        return len(self.items) >= self.choose
 
     def __len__(self) -> int:
         return len(self._all())
@@ -181,14 +176,14 @@ class LegalActions(Sequence[A.Action]):
         if self._kinds is None:
             self._kinds = []
             for source, read in zip(self._sources, self._read, strict=True):
-                kind = None
-                for group in read[:1] or source:        # its first group, if read already (as a whole list is)
-                    if group.offers if type(group) is Choices else group:
-                        if not read:
+                if not read:                              # (a list read whole has read every source)
+                    for group in source:
+                        if group.offers if type(group) is Choices else group:
                             read.append(group)
-                        kind = group.kind if type(group) is Choices else group[0].kind
-                        break
-                self._kinds.append(kind)
+                            break
+                first = read[0] if read else None
+                self._kinds.append(None if first is None else
+                                   first.kind if type(first) is Choices else first[0].kind)
         return self._kinds
 
     def kinds(self) -> list[str]:
