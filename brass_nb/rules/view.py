@@ -1,5 +1,5 @@
 """Derived facts of one position (connections, networks, where resources are), computed lazily once (by hand,
-not with ``functools.cached_property``, whose lock costs more than most of what it would keep here).
+not with ``functools.cached_property``, whose lock in Python 3.11 costs more than most of what it keeps here).
 
 A :class:`View` is thrown away whenever the state changes; within one position it lets
 ``legal_actions`` and every validator share the same breadth-first searches. The searches and
@@ -187,7 +187,6 @@ class View:
 
     def cubes_on_board(self, industry: str) -> int:
         return sum(t.cubes for _, _, t in self.holders(industry))
-
 
     def pieces(self) -> dict[str, str]:
         """Each location's connected piece of the board (by anyone's links), named by one of its locations:
