@@ -111,8 +111,7 @@ def connected_mines(view: View, starts: tuple[str, ...]) -> list[tuple[int, int,
     by_piece, pieces = view.holders_by_piece("coal"), view.pieces()
     order, found = view.board.slot_order, []
     for piece in (pieces[starts[0]],) if len(starts) == 1 else {pieces[start] for start in starts}:
-        for label, loc, tile in by_piece.get(piece, ()):      # connected: only then is a distance worth a search
-            reach = view.reachable((loc,))
+        for label, loc, tile, reach in by_piece.get(piece, ()):
             distance = len(reach)                            # (further than any location can be)
             for start in starts:
                 if reach.get(start, distance) < distance:

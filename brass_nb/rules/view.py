@@ -65,7 +65,7 @@ class View:
         self._next_tiles: dict[int, dict[str, TileSpec]] = {}
         self._cards: dict[int, tuple[str, ...]] = {}
         self._holders = searches.holders
-        self._holders_by_piece: dict[str, dict[str, list[tuple[str, str, Tile]]]] = {}
+        self._holders_by_piece: dict[str, dict[str, list[tuple[str, str, Tile, dict[str, int]]]]] = {}
         self._built: frozenset[int] | None = None
         self._trade_places: tuple[str, ...] | None = None
         self._trade_pieces: dict[str, list[str]] | None = None
@@ -175,13 +175,14 @@ class View:
             found.sort(key=lambda h: self.board.slot_order[h[0]])
         return found
 
-    def holders_by_piece(self, industry: str) -> dict[str, list[tuple[str, str, Tile]]]:
-        """:meth:`holders` grouped by the connected piece of the board they stand in (see :meth:`pieces`)."""
+    def holders_by_piece(self, industry: str) -> dict[str, list[tuple[str, str, Tile, dict[str, int]]]]:
+        """:meth:`holders` grouped by the connected piece of the board they stand in (see :meth:`pieces`), each with
+        the distance to every location of its piece (see :meth:`reachable`)."""
         found = self._holders_by_piece.get(industry)
         if found is None:
             pieces, found = self.pieces(), {}
-            for holder in self.holders(industry):
-                found.setdefault(pieces[holder[1]], []).append(holder)
+            for label, location, tile in self.holders(industry):
+                found.setdefault(pieces[location], []).append((label, location, tile, self.reachable((location,))))
             self._holders_by_piece[industry] = found
         return found
 
