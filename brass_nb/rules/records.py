@@ -29,9 +29,11 @@ class Step:
 
     def __init__(self, rule: str, facts: dict[str, Any] | None = None, entities: tuple[str, ...] = (),
                  ok: bool = True):
-        # A game records hundreds of steps: written at once into the instance (a frozen dataclass's own
+        # A game records hundreds of steps: written straight into the instance's dict (a frozen dataclass's own
         # __init__ sets each field through object.__setattr__, at nearly twice the cost); still frozen after.
-        self.__dict__.update(rule=rule, facts={} if facts is None else facts, entities=entities, ok=ok)
+        fields = self.__dict__
+        fields["rule"], fields["facts"] = rule, {} if facts is None else facts
+        fields["entities"], fields["ok"] = entities, ok
 
     def __repr__(self) -> str:
         mark = "" if self.ok else ", ok=False"
