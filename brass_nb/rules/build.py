@@ -325,11 +325,14 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
         if two.ok:
             hand = (*hand, TWO_CARDS)
     cards_at: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {}
+    narrow: set[str] = set()                            # places where a card builds only some industries
     for card in hand:                                  # each place's cards, in hand order
         _, places, industries = card_scope(view, player, card)
         if industries is None or not specs.keys().isdisjoint(industries):
             for location in board.build_spaces if places is None else places:
                 cards_at.setdefault(location, []).append((card, industries))
+            if industries is not None:
+                narrow.update(board.build_spaces if places is None else places)
     own_at: dict[str, set[str]] = {}              # canal era: one tile per town, your own overbuilt one aside
     if era == "canal":
         for label, _ in view.tiles_of(player):
@@ -339,11 +342,12 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
         if cards_here is None:
             continue
         mine = own_at.get(location)
+        every_card = None if location in narrow else [c for c, _ in cards_here]
         for industry in offered:
             found = specs.get(industry)
             if found is None:
                 continue
-            cards = [c for c, inds in cards_here if inds is None or industry in inds]
+            cards = every_card or [c for c, inds in cards_here if inds is None or industry in inds]
             if not cards:
                 continue
             spec, iron = found
