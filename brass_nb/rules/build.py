@@ -14,7 +14,7 @@ from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
-from brass_nb.rules.sourcing import NOTHING_NEEDED, SourcePlan, plan_coal, plan_iron
+from brass_nb.rules.sourcing import SourcePlan, plan_coal, plan_iron
 from brass_nb.rules.state import State, Tile
 from brass_nb.rules.turns import actions_this_turn
 from brass_nb.rules.view import View
@@ -313,7 +313,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
     specs: dict[str, tuple[TileSpec, SourcePlan]] = {}     # each industry's next tile and its iron, if affordable
     for industry, spec in view.next_tiles(player).items():
         if era in spec.eras and spec.cost <= money:
-            iron = plan_iron(view, spec.iron) if spec.iron else NOTHING_NEEDED["iron"]
+            iron = plan_iron(view, spec.iron)
             if spec.cost + iron.market_cost <= money:
                 specs[industry] = spec, iron
     if not specs:
@@ -329,10 +329,11 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
     for card in hand:                                  # each place's cards, in hand order
         _, places, industries = card_scope(view, player, card)
         if industries is None or not specs.keys().isdisjoint(industries):
-            for location in board.build_spaces if places is None else places:
+            reached = board.build_spaces.keys() if places is None else places
+            for location in reached:
                 cards_at.setdefault(location, []).append((card, industries))
             if industries is not None:
-                narrow.update(board.build_spaces if places is None else places)
+                narrow.update(reached)
     own_at: dict[str, set[str]] = {}              # canal era: one tile per town, your own overbuilt one aside
     if era == "canal":
         for label, _ in view.tiles_of(player):
@@ -359,6 +360,6 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                 slots = empty + over
             if not slots:
                 continue
-            coal = plan_coal(view, (location,), spec.coal) if spec.coal else NOTHING_NEEDED["coal"]
+            coal = plan_coal(view, (location,), spec.coal)
             if coal.options and spec.cost + coal.market_cost + iron.market_cost <= money:
                 yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)

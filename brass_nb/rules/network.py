@@ -11,7 +11,7 @@ from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
-from brass_nb.rules.sourcing import NOTHING_NEEDED, plan_beer, plan_coal
+from brass_nb.rules.sourcing import plan_beer, plan_coal
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
@@ -107,7 +107,7 @@ def network_actions(view: View, player: int, second: bool) -> Iterator[Choices]:
     for link in spaces:
         if link.index in state.links or link.index not in usable:
             continue
-        coal = plan_coal(view, link.ends, terms.coal, link.label) if terms.coal else NOTHING_NEEDED["coal"]
+        coal = plan_coal(view, link.ends, terms.coal, link.label)   # the validator's plan, found again
         if not coal.options or terms.money + coal.market_cost > p.money:
             continue
         beers: tuple[tuple[str, ...] | None, ...] = (None,)

@@ -15,7 +15,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
     """Pick an action kind by :data:`KIND_WEIGHTS`, then any action of that kind uniformly (only it is built)."""
     legal = game.legal_actions()
     kinds = legal.kinds()
-    kind = rng.choices(kinds, weights=list(map(KIND_WEIGHTS.__getitem__, kinds)))[0]
+    kind = rng.choices(kinds, weights=[KIND_WEIGHTS[k] for k in kinds])[0]
     return rng.choice(legal.of_kind(kind))
 
 

@@ -149,21 +149,10 @@ def _memoised(resource: str, need_at: int) -> Callable[[Callable[Concatenate[Vie
     return memoise
 
 
-def coal_within_reach(view: View, starts: tuple[str, ...]) -> bool:
-    """Is a coal mine that holds coal, or a market trade icon, connected to any of ``starts``? Coal comes from
-    nowhere else; without either, a plan has nothing to weigh."""
-    pieces, mines, trade = view.pieces(), view.holders_by_piece("coal"), view.trade_by_piece
-    for start in starts:
-        if pieces[start] in mines or pieces[start] in trade:
-            return True
-    return False
-
-
 @_memoised("coal", need_at=1)
 def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = "") -> SourcePlan:
     """Coal for a consumer at ``starts`` (a location, or both ends of a rail just placed)."""
-    within_reach = coal_within_reach(view, starts)
-    mines = connected_mines(view, starts) if within_reach else []
+    mines = connected_mines(view, starts)
     fixed: list[str] = []
     choices: list[tuple[str, ...]] = [()]
     remaining = need
@@ -183,7 +172,7 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
             choices = distributions([(m[2], m[4].cubes) for m in tier], remaining)
             tie = [m[2] for m in tier] if len(choices) > 1 else []
             remaining = 0
-    merchants = view.trade_connected(starts) if remaining and within_reach else []
+    merchants = view.trade_connected(starts) if remaining else []
     market = bool(merchants)
     prices = view.state.market_buy_prices("coal", remaining) if market else []
     market_cubes = view.state.markets["coal"]
