@@ -19,7 +19,7 @@ from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.ruleset import DistantMarket
-from brass_nb.rules.sell import check_goods_tile
+from brass_nb.rules.sell import check_goods_tile, sellable
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
@@ -114,9 +114,7 @@ def cotton_sale_actions(view: View, player: int, first: bool) -> list[list[Sell]
     cards = view.cards(player) if first else [None]
     ports = [label for label, t in state.tiles.items() if t.industry in state.facts.trade_industries and not t.flipped]
     out: list[Sell] = []
-    for slot, tile in state.tiles.items():
-        if tile.owner != player or tile.flipped or tile.industry not in state.facts.sold_industries:
-            continue
+    for slot, tile in sellable(view, player):
         at = (state.facts.board.slot_of[slot][0],)
         reach = view.reachable(at)
         targets = [p for p in ports if state.facts.board.slot_of[p][0] in reach]

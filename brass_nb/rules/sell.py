@@ -15,7 +15,7 @@ from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation
 from brass_nb.rules.sourcing import plan_beer
-from brass_nb.rules.state import MerchantSpace, State
+from brass_nb.rules.state import MerchantSpace, State, Tile
 from brass_nb.rules.view import View
 
 
@@ -138,15 +138,18 @@ def _bonus(state: State, player: int, merchant: MerchantSpace, expl: Explanation
     return []
 
 
+def sellable(view: View, player: int) -> list[tuple[str, Tile]]:
+    """(slot, tile) of ``player``'s unflipped tiles of a sold industry: what a sale may sell."""
+    sold = view.state.facts.sold_industries
+    return [(slot, tile) for slot, tile in view.tiles_of(player) if not tile.flipped and tile.industry in sold]
+
+
 def sell_actions(view: View, player: int, first: bool) -> list[Choices]:
     """Every sale of your unflipped tiles of a sold industry to a connected merchant that buys it."""
     state = view.state
     cards = view.cards(player) if first else [None]
-    sold = state.facts.sold_industries
     out = []
-    for slot, tile in view.tiles_of(player):
-        if tile.flipped or tile.industry not in sold:
-            continue
+    for slot, tile in sellable(view, player):
         location = state.facts.board.slot_of[slot][0]
         reach = view.reachable((location,))
         spec = state.spec(tile)
