@@ -177,7 +177,7 @@ class LegalActions(Sequence[A.Action]):
             self._kinds = []
             for source, read in zip(self._sources, self._read, strict=True):
                 if not read:                              # (a list read whole has read every source)
-                    for group in source:
+                    for group in source:                  # (_exhaust's test, inline: it runs for every group)
                         if group.offers if type(group) is Choices else group:
                             read.append(group)
                             break
