@@ -221,14 +221,14 @@ class View:
         """The locations showing a market trade icon connected to any of ``starts``, in board order: printed ones
         (Birmingham's merchants, Lancashire's external markets) and, in Lancashire, any port tile of any owner,
         flipped or not (the board's pieces say which are connected, without a search)."""
-        pieces, by_piece = self.pieces(), self.trade_by_piece
+        pieces, by_piece = self.pieces(), self._trade_by_piece
         if len(starts) == 1:
             return list(by_piece.get(pieces[starts[0]], ()))
         wanted = {pieces[start] for start in starts}
         return [place for place in self.trade_places if pieces[place] in wanted]
 
     @property
-    def trade_by_piece(self) -> dict[str, list[str]]:
+    def _trade_by_piece(self) -> dict[str, list[str]]:
         """The trade places of each connected piece of the board, in board order."""
         if self._trade_pieces is None:
             pieces, self._trade_pieces = self.pieces(), {}
