@@ -11,10 +11,13 @@ space 17 = level 4.
 """
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 import helpers as h
 import pytest
 
 from brass_nb import AmbiguousAction, IllegalAction
+from brass_nb.rules.sourcing import distributions
 
 # ---------------------------------------------------------------- helpers
 
@@ -849,3 +852,15 @@ def test_legal_builds_agree_with_why_not(era):
                     rules = {s.rule for s in g.why_not(text)}
                     accepted = rules <= {"choice.ambiguous"}
                     assert accepted == ((industry, location, card, index + 1) in listed), (text, rules)
+
+
+@pytest.mark.parametrize("capacities", [(), (0,), (1,), (3,), (2, 2), (1, 0, 2), (3, 1, 2)])
+def test_every_way_to_take_cubes_once_in_source_order(capacities):
+    """A tie offers every way to take the cubes, each once and in the order the list shows them (first source
+    taken from most first): the same as counting every choice of sources with repeats, within each's cubes."""
+    labels = [f"Mine[{i + 1}]" for i in range(len(capacities))]
+    for need in range(5):
+        expected = [tuple(labels[i] for i in pick)
+                    for pick in combinations_with_replacement(range(len(labels)), need)
+                    if all(pick.count(i) <= cap for i, cap in enumerate(capacities))]
+        assert distributions(list(zip(labels, capacities, strict=True)), need) == expected, (capacities, need)

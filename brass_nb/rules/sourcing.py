@@ -87,6 +87,8 @@ def distributions(caps: list[tuple[str, int]], k: int) -> list[tuple[str, ...]]:
     if not caps:
         return []
     (label, cap), rest = caps[0], caps[1:]
+    if not rest:                                       # (the usual case: one source, taken from or not)
+        return [(label,) * k] if cap >= k else []
     out: list[tuple[str, ...]] = []
     for take in range(min(cap, k), -1, -1):
         head = (label,) * take
