@@ -205,7 +205,8 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
 
     if remaining and not market:
         return SourcePlan("coal", need, [], explain=explain)
-    return SourcePlan("coal", need, [tuple(fixed) + c + (MARKET,) * remaining for c in choices], prices, explain)
+    options = [tuple(fixed) + c + (MARKET,) * remaining for c in choices] if fixed or remaining else choices
+    return SourcePlan("coal", need, options, prices, explain)
 
 
 @_memoised("iron", need_at=0)
