@@ -15,7 +15,7 @@ cube, ``"market"`` for market cubes) and the :class:`Step` records that explain 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Concatenate, ParamSpec
+from typing import Any, Concatenate, ParamSpec, cast
 
 from brass_nb.rules.facts import MARKET
 from brass_nb.rules.records import Step
@@ -132,22 +132,22 @@ def _memoised(resource: str, need_at: int) -> Callable[[Callable[Concatenate[Vie
     """Plans depend only on the links, the arguments and ``resource``'s holders and market: compute each once
     for as long as those stay as they are (the view's shared plans for that resource). Arguments are positional,
     so that equal requests find the same plan; when the one at ``need_at`` (the cubes needed) is 0, the plan is
-    :data:`NOTHING_NEEDED`, with no search and nothing kept."""
+    :data:`NOTHING_NEEDED`, with no search and nothing kept. (The planner takes no keywords: an empty ``**kwargs``
+    would cost a dict on every request.)"""
     def memoise(plan_function: Callable[Concatenate[View, P], SourcePlan]
                 ) -> Callable[Concatenate[View, P], SourcePlan]:
-        def planner(view: View, /, *args: P.args, **kwargs: P.kwargs) -> SourcePlan:
-            assert not kwargs, "source plans take positional arguments"
+        def planner(view: View, /, *args: Any) -> SourcePlan:
             if args[need_at] == 0:
                 return NOTHING_NEEDED[resource]
             kept = view.plans[resource]
             found: SourcePlan | None = kept.get(args)
             if found is None:
-                found = kept[args] = plan_function(view, *args, **kwargs)
+                found = kept[args] = plan_function(view, *args)  # type: ignore[call-arg]
             return found
 
         planner.__doc__ = plan_function.__doc__
         planner.__wrapped__ = plan_function  # type: ignore[attr-defined]
-        return planner
+        return cast(Callable[Concatenate[View, P], SourcePlan], planner)
     return memoise
 
 
