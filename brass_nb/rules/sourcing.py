@@ -176,9 +176,11 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
             remaining = 0
     merchants = view.trade_connected(starts) if remaining else []
     market = bool(merchants)
-    prices = view.state.market_buy_prices("coal", remaining) if market else []
-    market_cubes = view.state.markets["coal"]
-    empty_price = view.state.facts.markets["coal"].price_when_empty
+    if market:                                             # (what the market step reads; no step without it)
+        prices = view.state.market_buy_prices("coal", remaining)
+        market_cubes, empty_price = view.state.markets["coal"], view.state.facts.markets["coal"].price_when_empty
+    else:
+        prices, market_cubes, empty_price = [], 0, 0
     trade_kind = view.trade_kind
 
     def explain() -> tuple[list[Step], Step | None]:       # (not over the view: a kept plan would keep it)
