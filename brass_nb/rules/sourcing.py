@@ -15,6 +15,7 @@ cube, ``"market"`` for market cubes) and the :class:`Step` records that explain 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Concatenate, ParamSpec, cast
 
 from brass_nb.rules.facts import MARKET
@@ -33,7 +34,8 @@ class SourcePlan:
     """Every legal way to take ``need`` units of ``resource`` (none: it cannot be supplied), and why.
 
     The options decide at once; the steps that explain them are written only when asked (legal-action lists
-    need none), by a closure of the same planner, over the same facts it decided by.
+    need none), by the planner's explainer over the same facts it decided by, handed over with ``partial`` (a
+    closure over them would cost a cell per fact, made for every plan and kept with it).
     """
 
     __slots__ = ("resource", "need", "options", "market_prices", "market_cost", "choices", "_explain",
@@ -151,6 +153,33 @@ def _memoised(resource: str, need_at: int) -> Callable[[Callable[Concatenate[Vie
     return memoise
 
 
+def _explain_coal(starts: tuple[str, ...], need: int, consumer: str, mines: list[tuple[int, int, str, str, Tile]],
+                  remaining: int, tie: list[str], merchants: list[str], prices: list[int], market_cubes: int,
+                  empty_price: int, trade_kind: str) -> tuple[list[Step], Step | None]:
+    """The steps of a coal plan, over the facts :func:`plan_coal` decided by (not over the view: a kept plan would
+    keep it)."""
+    steps = []
+    entities = tuple(starts)
+    who = consumer or starts[0]
+    candidates = [holder_facts(label, loc, tile, d) for d, _, label, loc, tile in mines]
+    if mines:
+        steps.append(Step("coal.nearest", {"consumer": who, "need": need, "candidates": candidates,
+                                           "from_mines": need - remaining, "tie": tie},
+                          entities + tuple(m[2] for m in mines)))
+    if remaining and not merchants:
+        return steps, Step("coal.no_source", {"consumer": who, "need": need, "from_mines": need - remaining,
+                                              "candidates": candidates, "trade_kind": trade_kind},
+                           entities, ok=False)
+    if remaining:
+        steps.append(Step("coal.market", {"consumer": who, "count": remaining, "prices": prices,
+                                          "merchants": merchants,
+                                          "why": "no_mine" if not mines else "mines_short",
+                                          "market_cubes": market_cubes, "empty_price": empty_price,
+                                          "trade_kind": trade_kind},
+                          entities + ("market:coal",) + tuple(merchants)))
+    return steps, None
+
+
 @_memoised("coal", need_at=1)
 def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = "") -> SourcePlan:
     """Coal for a consumer at ``starts`` (a location, or both ends of a rail just placed)."""
@@ -181,34 +210,28 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
         market_cubes, empty_price = view.state.markets["coal"], view.state.facts.markets["coal"].price_when_empty
     else:
         prices, market_cubes, empty_price = [], 0, 0
-    trade_kind = view.trade_kind
-
-    def explain() -> tuple[list[Step], Step | None]:       # (not over the view: a kept plan would keep it)
-        steps = []
-        entities = tuple(starts)
-        who = consumer or starts[0]
-        candidates = [holder_facts(label, loc, tile, d) for d, _, label, loc, tile in mines]
-        if mines:
-            steps.append(Step("coal.nearest", {"consumer": who, "need": need, "candidates": candidates,
-                                               "from_mines": need - remaining, "tie": tie},
-                              entities + tuple(m[2] for m in mines)))
-        if remaining and not market:
-            return steps, Step("coal.no_source", {"consumer": who, "need": need, "from_mines": need - remaining,
-                                                  "candidates": candidates, "trade_kind": trade_kind},
-                               entities, ok=False)
-        if remaining:
-            steps.append(Step("coal.market", {"consumer": who, "count": remaining, "prices": prices,
-                                              "merchants": merchants,
-                                              "why": "no_mine" if not mines else "mines_short",
-                                              "market_cubes": market_cubes, "empty_price": empty_price,
-                                              "trade_kind": trade_kind},
-                              entities + ("market:coal",) + tuple(merchants)))
-        return steps, None
+    explain = partial(_explain_coal, starts, need, consumer, mines, remaining, tie, merchants, prices, market_cubes,
+                      empty_price, view.trade_kind)
 
     if remaining and not market:
         return SourcePlan("coal", need, [], explain=explain)
     options = [tuple(fixed) + c + (MARKET,) * remaining for c in choices] if fixed or remaining else choices
     return SourcePlan("coal", need, options, prices, explain)
+
+
+def _explain_iron(need: int, works: list[tuple[str, str, Tile]], total: int, remaining: int, prices: list[int],
+                  market_cubes: int, empty_price: int) -> tuple[list[Step], Step | None]:
+    """The steps of an iron plan, over the facts :func:`plan_iron` decided by."""
+    steps = []
+    if works:
+        steps.append(Step("iron.works", {"need": need, "candidates": [holder_facts(*w) for w in works],
+                                         "from_works": min(need, total)}, tuple(w[0] for w in works)))
+    if remaining:
+        steps.append(Step("iron.market", {"count": remaining, "prices": prices,
+                                          "why": "no_works" if not works else "works_short",
+                                          "market_cubes": market_cubes, "empty_price": empty_price},
+                          ("market:iron",)))
+    return steps, None
 
 
 @_memoised("iron", need_at=0)
@@ -220,19 +243,7 @@ def plan_iron(view: View, need: int) -> SourcePlan:
     prices = view.state.market_buy_prices("iron", remaining) if remaining else []
     market_cubes = view.state.markets["iron"]
     empty_price = view.state.facts.markets["iron"].price_when_empty
-
-    def explain() -> tuple[list[Step], Step | None]:
-        steps = []
-        if works:
-            steps.append(Step("iron.works", {"need": need, "candidates": [holder_facts(*w) for w in works],
-                                             "from_works": min(need, total)}, tuple(w[0] for w in works)))
-        if remaining:
-            steps.append(Step("iron.market", {"count": remaining, "prices": prices,
-                                              "why": "no_works" if not works else "works_short",
-                                              "market_cubes": market_cubes, "empty_price": empty_price},
-                              ("market:iron",)))
-        return steps, None
-
+    explain = partial(_explain_iron, need, works, total, remaining, prices, market_cubes, empty_price)
     if not remaining:
         return SourcePlan("iron", need, distributions([(label, t.cubes) for label, _, t in works], need),
                           explain=explain)
@@ -257,6 +268,13 @@ def breweries_for(view: View, player: int, reach: dict[str, int]) -> tuple[Holde
     return own, connected, unconnected
 
 
+def _explain_beer(supplied: bool, facts: dict[str, Any], entities: tuple[str, ...]) -> tuple[list[Step], Step | None]:
+    """The step of a beer plan, over the facts :func:`plan_beer` decided by."""
+    if not supplied:
+        return [], Step("beer.short", facts, entities, ok=False)
+    return [Step("beer.sources", facts, entities)], None
+
+
 @_memoised("beer", need_at=2)
 def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
               merchant: tuple[str, int] | None = None) -> SourcePlan:
@@ -270,10 +288,4 @@ def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
              "at": starts[0]}
     entities = tuple(c[0] for c in caps)
     options = distributions(caps, need)
-
-    def explain() -> tuple[list[Step], Step | None]:
-        if not options:
-            return [], Step("beer.short", facts, entities, ok=False)
-        return [Step("beer.sources", facts, entities)], None
-
-    return SourcePlan("beer", need, options, explain=explain)
+    return SourcePlan("beer", need, options, explain=partial(_explain_beer, bool(options), facts, entities))
