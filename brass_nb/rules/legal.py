@@ -24,14 +24,19 @@ class Choices(Sequence[A.Action]):
     Whether it offers anything is known without its size (every axis has an item), so an axis may be listed only
     when it is counted or read (see :class:`Combinations`)."""
 
-    __slots__ = ("make", "fixed", "axes", "_size", "kind", "offers")
+    __slots__ = ("make", "fixed", "axes", "_size", "offers")
 
     def __init__(self, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any]):
         self.make, self.fixed, self.axes = make, fixed, axes
         self._size: int | None = None
-        self.kind: str = make._field_defaults["kind"]
         self.offers = all(axes)
         """Is there anything to choose (an item on every axis)?"""
+
+    @property
+    def kind(self) -> str:
+        """The kind of action offered (read once per source, so not kept by every group)."""
+        kind: str = self.make._field_defaults["kind"]
+        return kind
 
     def __bool__(self) -> bool:
         return self.offers
