@@ -114,7 +114,8 @@ def connected_mines(view: View, starts: tuple[str, ...]) -> list[tuple[int, int,
     connected pieces say which mines are connected at all without a search."""
     by_piece, pieces = view.holders_by_piece("coal"), view.pieces()
     order, found = view.board.slot_order, []
-    for piece in (pieces[starts[0]],) if len(starts) == 1 else {pieces[start] for start in starts}:
+    # (a set comprehension would make ``pieces`` a cell, made at every call)
+    for piece in (pieces[starts[0]],) if len(starts) == 1 else set(map(pieces.__getitem__, starts)):
         for label, loc, tile, reach in by_piece.get(piece, ()):
             distance = len(reach)                            # (further than any location can be)
             for start in starts:
@@ -215,7 +216,12 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
 
     if remaining and not market:
         return SourcePlan("coal", need, [], explain=explain)
-    options = [tuple(fixed) + c + (MARKET,) * remaining for c in choices] if fixed or remaining else choices
+    if fixed or remaining:                                 # (a loop: a comprehension would make its names cells)
+        head, tail, options = tuple(fixed), (MARKET,) * remaining, []
+        for choice in choices:
+            options.append(head + choice + tail)
+    else:
+        options = choices
     return SourcePlan("coal", need, options, prices, explain)
 
 
