@@ -324,14 +324,16 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
         check_two_cards(state, player, two)
         if two.ok:
             hand = (*hand, TWO_CARDS)
-    cards_at: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {}
+    cards_at: dict[str, list[str]] = {}                # each place's cards, in hand order
+    industries_of: dict[str, tuple[str, ...] | None] = {}      # what each card builds (None: any industry)
     narrow: set[str] = set()                            # places where a card builds only some industries
-    for card in hand:                                  # each place's cards, in hand order
+    for card in hand:
         _, places, industries = card_scope(view, player, card)
         if industries is None or not specs.keys().isdisjoint(industries):
+            industries_of[card] = industries
             reached = board.build_spaces.keys() if places is None else places
             for location in reached:
-                cards_at.setdefault(location, []).append((card, industries))
+                cards_at.setdefault(location, []).append(card)
             if industries is not None:
                 narrow.update(reached)
     own_at: dict[str, set[str]] = {}              # canal era: one tile per town, your own overbuilt one aside
@@ -343,14 +345,20 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
         if cards_here is None:
             continue
         mine = own_at.get(location)
-        every_card = None if location in narrow else [c for c, _ in cards_here]
+        narrow_here = location in narrow
         for industry in offered:
             found = specs.get(industry)
             if found is None:
                 continue
-            cards = every_card or [c for c, inds in cards_here if inds is None or industry in inds]
-            if not cards:
-                continue
+            cards = cards_here
+            if narrow_here:                             # (a loop: a comprehension would make ``industry`` a cell)
+                cards = []
+                for card in cards_here:
+                    industries = industries_of[card]
+                    if industries is None or industry in industries:
+                        cards.append(card)
+                if not cards:
+                    continue
             spec, iron = found
             empty, over = slot_candidates(view, player, industry, location, spec.level)
             if mine:
