@@ -361,9 +361,11 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                     continue
             spec, iron = found
             empty, over = slot_candidates(view, player, industry, location, spec.level)
-            if mine:
-                labels = board.slot_labels[location]
-                slots = [number for number in over if mine == {labels[number - 1]}]
+            if mine:                                    # (a loop: a comprehension would make its names cells)
+                labels, slots = board.slot_labels[location], []
+                for number in over:
+                    if mine == {labels[number - 1]}:
+                        slots.append(number)
             else:
                 slots = empty + over
             if not slots:

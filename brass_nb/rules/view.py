@@ -224,8 +224,11 @@ class View:
         pieces, by_piece = self.pieces(), self._trade_by_piece
         if len(starts) == 1:
             return list(by_piece.get(pieces[starts[0]], ()))
-        wanted = {pieces[start] for start in starts}
-        return [place for place in self.trade_places if pieces[place] in wanted]
+        wanted, found = set(map(pieces.__getitem__, starts)), []
+        for place in self.trade_places:                 # (a loop: a comprehension would make its names cells)
+            if pieces[place] in wanted:
+                found.append(place)
+        return found
 
     @property
     def _trade_by_piece(self) -> dict[str, list[str]]:
