@@ -45,7 +45,7 @@ class SourcePlan:
                  market_prices: list[int] | None = None, explain: Explain | None = None):
         self.resource, self.need, self.options = resource, need, options
         self.market_prices = market_prices or []
-        self.market_cost = sum(self.market_prices)
+        self.market_cost = sum(market_prices) if market_prices else 0
         # as an action names them (an allocation of nothing is None)
         self.choices = tuple(options) if () not in options else tuple([option or None for option in options])
         self._explain = explain
@@ -215,7 +215,7 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
                       empty_price, view.trade_kind)
 
     if remaining and not market:
-        return SourcePlan("coal", need, [], explain=explain)
+        return SourcePlan("coal", need, [], prices, explain)
     if fixed or remaining:                                 # (a loop: a comprehension would make its names cells)
         head, tail, options = tuple(fixed), (MARKET,) * remaining, []
         for choice in choices:
