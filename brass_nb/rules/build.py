@@ -178,6 +178,8 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
     if action.card == TWO_CARDS and not cards_named:
         plan.apply = _await_two_cards(player, action, label)
         return plan
+    # A build moves no link and no trade icon: the validator's view already says where a new mine may sell coal.
+    merchants = view.trade_connected((location,)) if industry == "coal" else []
 
     def apply(state: State, expl: Explanation) -> None:
         me = state.players[player]
@@ -201,24 +203,23 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
                  resource=state.facts.resource_of.get(industry))
         if industry in state.facts.flips_on_build:
             flip(state, label, expl, "built")
-        _after_build(state, label, industry, expl)
+        _after_build(state, label, industry, expl, merchants, view.trade_kind)
 
     plan.apply = apply
     return plan
 
 
-def _after_build(state: State, label: str, industry: str, expl: Explanation) -> None:
-    """New coal mines connected to a trade icon, and every new iron works, sell to their market."""
+def _after_build(state: State, label: str, industry: str, expl: Explanation, merchants: list[str],
+                 trade_kind: str) -> None:
+    """New coal mines connected to a trade icon (``merchants``: those connected), and every new iron works, sell to
+    their market."""
     if industry == "iron":
         sell_to_market(state, label, expl, "iron_works")
     elif industry == "coal":
-        view = View(state)
-        location = state.facts.board.slot_of[label][0]
-        merchants = view.trade_connected((location,))
         if merchants:
-            sell_to_market(state, label, expl, "coal_mine_connected", merchants=merchants, trade_kind=view.trade_kind)
+            sell_to_market(state, label, expl, "coal_mine_connected", merchants=merchants, trade_kind=trade_kind)
         else:
-            expl.add("market.not_connected", (label,), slot=label, resource="coal", trade_kind=view.trade_kind)
+            expl.add("market.not_connected", (label,), slot=label, resource="coal", trade_kind=trade_kind)
 
 
 def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: str, level: int,
