@@ -13,7 +13,7 @@ from brass_nb.rules.facts import TileSpec
 from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
-from brass_nb.rules.records import Explanation
+from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.sourcing import SourcePlan, plan_coal, plan_iron
 from brass_nb.rules.state import State, Tile
 from brass_nb.rules.turns import actions_this_turn
@@ -188,19 +188,22 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
         consume(state, "coal", coal_choice, player, expl, (location,))
         consume(state, "iron", iron_choice, player, expl, (location,))
         state.pay(me, spec.cost)
-        expl.add("build.pay", (label,), player=player, cost=spec.cost, money_left=me.money)
+        expl.steps.append(Step("build.pay", {"player": player, "cost": spec.cost, "money_left": me.money}, (label,)))
         if label in state.tiles:
             old = remove_tile(state, label)
-            expl.add("build.overbuild", (label,), slot=label, owner=old.owner, industry=industry,
-                     old_level=old.level, new_level=level, cubes_returned=old.cubes, own=old.owner == player)
+            expl.steps.append(Step("build.overbuild", {"slot": label, "owner": old.owner, "industry": industry,
+                                                       "old_level": old.level, "new_level": level,
+                                                       "cubes_returned": old.cubes,
+                                                       "own": old.owner == player}, (label,)))
         me.mat[industry][state.facts.level_index(industry, level)] -= 1
         cubes = spec.cubes_when_built(state.era)
         state.tiles[label] = placed = Tile(player, industry, level, cubes=cubes)
         state.tile_changed(placed)
         if cubes:
             state.take_cubes(state.facts.resource_of[industry], cubes)
-        expl.add("build.place", (label,), slot=label, player=player, industry=industry, level=level, cubes=cubes,
-                 resource=state.facts.resource_of.get(industry))
+        expl.steps.append(Step("build.place", {"slot": label, "player": player, "industry": industry, "level": level,
+                                               "cubes": cubes,
+                                               "resource": state.facts.resource_of.get(industry)}, (label,)))
         if industry in state.facts.flips_on_build:
             flip(state, label, expl, "built")
         _after_build(state, label, industry, expl, merchants, view.trade_kind)
@@ -219,7 +222,8 @@ def _after_build(state: State, label: str, industry: str, expl: Explanation, mer
         if merchants:
             sell_to_market(state, label, expl, "coal_mine_connected", merchants=merchants, trade_kind=trade_kind)
         else:
-            expl.add("market.not_connected", (label,), slot=label, resource="coal", trade_kind=trade_kind)
+            expl.steps.append(Step("market.not_connected", {"slot": label, "resource": "coal",
+                                                            "trade_kind": trade_kind}, (label,)))
 
 
 def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: str, level: int,
@@ -268,7 +272,8 @@ def _await_two_cards(player: int, action: Build, label: str) -> Callable[[State,
     """A double-card build is checked first and built once its two cards are named (``discard A, B``)."""
     def apply(state: State, expl: Explanation) -> list[Phase]:
         state.double_build = action
-        expl.add("build.two_cards", (label,), player=player, industry=action.industry, location=action.location)
+        expl.steps.append(Step("build.two_cards", {"player": player, "industry": action.industry,
+                                                   "location": action.location}, (label,)))
         return [Phase.DOUBLE_CARDS]
     return apply
 

@@ -6,7 +6,7 @@ from collections import Counter
 from brass_nb.rules.actions import Pass, Scout
 from brass_nb.rules.legal import Choices, Combinations
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
-from brass_nb.rules.records import Explanation
+from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
@@ -23,10 +23,12 @@ def discard(state: State, player: int, card: str | None, action: str, expl: Expl
     p.hand.remove(card)
     if card in state.wilds:
         state.wilds[card] += 1
-        expl.add("card.wild_returned", (f"player:{player}",), player=player, card=card, action=action)
+        expl.steps.append(Step("card.wild_returned", {"player": player, "card": card,
+                                                      "action": action}, (f"player:{player}",)))
     else:
         p.discard.append(card)
-        expl.add("card.discard", (f"player:{player}",), player=player, card=card, action=action)
+        expl.steps.append(Step("card.discard", {"player": player, "card": card,
+                                                "action": action}, (f"player:{player}",)))
 
 
 def plan_pass(view: View, player: int, action: Pass) -> Plan:
@@ -37,7 +39,7 @@ def plan_pass(view: View, player: int, action: Pass) -> Plan:
 
     def apply(state: State, expl: Explanation) -> None:
         discard(state, player, action.card, "pass", expl)
-        expl.add("pass.action", (f"player:{player}",), player=player)
+        expl.steps.append(Step("pass.action", {"player": player}, (f"player:{player}",)))
 
     plan.apply = apply
     return plan
@@ -74,8 +76,8 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
         for wild in (WILD_LOCATION, WILD_INDUSTRY):
             state.wilds[wild] -= 1
             me.hand.append(wild)
-        expl.add("scout.take", (f"player:{player}",), player=player, discarded=list(action.cards[1:]),
-                 took=[WILD_LOCATION, WILD_INDUSTRY])
+        expl.steps.append(Step("scout.take", {"player": player, "discarded": list(action.cards[1:]),
+                                              "took": [WILD_LOCATION, WILD_INDUSTRY]}, (f"player:{player}",)))
 
     plan.apply = apply
     return plan

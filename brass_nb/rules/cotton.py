@@ -17,7 +17,7 @@ from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.effects import advance_income, flip
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
-from brass_nb.rules.records import Explanation
+from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.ruleset import DistantMarket
 from brass_nb.rules.sell import check_goods_tile, sellable
 from brass_nb.rules.state import State
@@ -98,11 +98,13 @@ def _sell_distant(state: State, player: int, slot: str, expl: Explanation) -> li
     distant.marker = min(before - value, len(bonuses))
     if distant.marker >= len(bonuses):
         distant.closed = True
-        expl.add("sell.no_demand", (slot,), player=player, slot=slot, tile=value, marker_from=before)
+        expl.steps.append(Step("sell.no_demand", {"player": player, "slot": slot, "tile": value,
+                                                  "marker_from": before}, (slot,)))
         return [Phase.END]
     bonus = bonuses[distant.marker]
-    expl.add("sell.distant_draw", (slot,), player=player, slot=slot, tile=value, marker_from=before,
-             marker_to=distant.marker, bonus=bonus, drawn_tiles=rules.drawn_tiles.value)
+    expl.steps.append(Step("sell.distant_draw", {"player": player, "slot": slot, "tile": value, "marker_from": before,
+                                                 "marker_to": distant.marker, "bonus": bonus,
+                                                 "drawn_tiles": rules.drawn_tiles.value}, (slot,)))
     if bonus:
         advance_income(state, player, bonus, expl, "distant_market")
     flip(state, slot, expl, "sold")

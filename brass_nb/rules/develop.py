@@ -11,7 +11,7 @@ from brass_nb.rules.effects import consume
 from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
-from brass_nb.rules.records import Explanation
+from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.sourcing import plan_iron
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
@@ -77,10 +77,11 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
         me.mat[action.industry][state.facts.level_index(action.industry, level)] -= 1
         me.tiles_gone += 1
         next_level = me.lowest_level(action.industry)
-        expl.add("develop.remove", (f"player:{player}",), player=player, industry=action.industry, level=level,
-                 free=which is Which.FREE, next_level=next_level,
-                 next_count=0 if next_level is None else me.mat[action.industry][
-                     state.facts.level_index(action.industry, next_level)])
+        next_count = 0 if next_level is None else me.mat[action.industry][
+            state.facts.level_index(action.industry, next_level)]
+        expl.steps.append(Step("develop.remove", {"player": player, "industry": action.industry, "level": level,
+                                                  "free": which is Which.FREE, "next_level": next_level,
+                                                  "next_count": next_count}, (f"player:{player}",)))
         consume(state, "iron", allocation, player, expl, ())
         return [Phase.DEVELOP2] if which is Which.FIRST else []
 

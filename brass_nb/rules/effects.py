@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from brass_nb.rules.facts import MARKET
-from brass_nb.rules.records import Explanation
+from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.state import State, Tile
 
 
@@ -17,8 +17,10 @@ def advance_income(state: State, player: int, spaces: int, expl: Explanation, wh
     p = state.players[player]
     before_space, before_level = p.income_space, p.income_level
     p.income_space = min(p.income_space + spaces, len(state.facts.income_levels) - 1)
-    expl.add("income.advance", (f"player:{player}",), player=player, spaces=spaces, why=why,
-             from_space=before_space, to_space=p.income_space, from_level=before_level, to_level=p.income_level)
+    expl.steps.append(Step("income.advance", {"player": player, "spaces": spaces, "why": why,
+                                              "from_space": before_space, "to_space": p.income_space,
+                                              "from_level": before_level,
+                                              "to_level": p.income_level}, (f"player:{player}",)))
 
 
 def flip(state: State, label: str, expl: Explanation, why: str) -> None:
@@ -26,8 +28,9 @@ def flip(state: State, label: str, expl: Explanation, why: str) -> None:
     tile = state.tiles[label]
     tile.flipped = True               # a flip moves no cube: cached holders and source plans still hold
     spec = state.spec(tile)
-    expl.add("tile.flip", (label,), slot=label, owner=tile.owner, industry=tile.industry, level=tile.level,
-             why=why, income=spec.income, vp=spec.vp)
+    expl.steps.append(Step("tile.flip", {"slot": label, "owner": tile.owner, "industry": tile.industry,
+                                         "level": tile.level, "why": why, "income": spec.income,
+                                         "vp": spec.vp}, (label,)))
     advance_income(state, tile.owner, spec.income, expl, "flip")
 
 
@@ -58,8 +61,9 @@ def consume(state: State, resource: str, allocation: tuple[str, ...] | None, pla
             found = board.route(board.slot_of[source][0], consumer, built)
             if found:
                 route, crossed = found
-        expl.add(f"{resource}.take", (source,) + tuple(f"link:{i}" for i in crossed), source=source, count=n,
-                 owner=tile.owner, left=tile.cubes, player=player, route=route)
+        expl.steps.append(Step(f"{resource}.take", {"source": source, "count": n, "owner": tile.owner,
+                                                    "left": tile.cubes, "player": player,
+                                                    "route": route}, (source,) + tuple(f"link:{i}" for i in crossed)))
         if tile.cubes == 0:
             flip(state, source, expl, "emptied")
     if bought:
@@ -70,8 +74,9 @@ def consume(state: State, resource: str, allocation: tuple[str, ...] | None, pla
             state.supply_changed(resource)
         state.return_cubes(resource, from_market)
         state.pay(state.players[player], sum(prices))
-        expl.add(f"{resource}.buy", (f"market:{resource}",), count=bought, prices=prices, total=sum(prices),
-                 from_supply=bought - from_market, player=player)
+        expl.steps.append(Step(f"{resource}.buy", {"count": bought, "prices": prices, "total": sum(prices),
+                                                   "from_supply": bought - from_market,
+                                                   "player": player}, (f"market:{resource}",)))
 
 
 def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extra: Any) -> None:
@@ -80,14 +85,16 @@ def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extr
     resource = state.facts.resource_of[tile.industry]
     prices = state.market_sell_prices(resource, tile.cubes)
     if not prices:
-        expl.add("market.full", (label, f"market:{resource}"), slot=label, resource=resource, why=why, **extra)
+        expl.steps.append(Step("market.full", {"slot": label, "resource": resource, "why": why,
+                                               **extra}, (label, f"market:{resource}")))
         return
     tile.cubes -= len(prices)
     state.markets[resource] += len(prices)
     state.supply_changed(resource)
     state.receive(state.players[tile.owner], sum(prices))
-    expl.add("market.sell", (label, f"market:{resource}"), slot=label, resource=resource, count=len(prices),
-             prices=prices, total=sum(prices), left=tile.cubes, why=why, owner=tile.owner, **extra)
+    expl.steps.append(Step("market.sell", {"slot": label, "resource": resource, "count": len(prices), "prices": prices,
+                                           "total": sum(prices), "left": tile.cubes, "why": why, "owner": tile.owner,
+                                           **extra}, (label, f"market:{resource}")))
     if tile.cubes == 0:
         flip(state, label, expl, "sold_to_market")
 

@@ -462,7 +462,7 @@ class Game:
                     kept.append(p)
                     opened = opened or (view, legal)
                 elif p is Phase.BONUS_DEVELOP:
-                    expl.add("sell.bonus_nothing_to_develop", (f"player:{player}",), player=player)
+                    expl.steps.append(Step("sell.bonus_nothing_to_develop", {"player": player}, (f"player:{player}",)))
         if kept:
             state.pending = tuple(kept)
             return opened

@@ -8,7 +8,7 @@ from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import remove_tile
 from brass_nb.rules.legal import Choices
 from brass_nb.rules.plan import Plan, check_card_in_hand
-from brass_nb.rules.records import Explanation
+from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.state import State, Tile
 from brass_nb.rules.view import View
 
@@ -65,9 +65,10 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
         before_space, before_level = me.income_space, me.income_level
         state.receive(me, money)
         me.income_space = to_space
-        expl.add("loan.take", (f"player:{player}",), player=player, money=money, levels=levels_lost,
-                 from_space=before_space, from_level=before_level, to_space=to_space, to_level=new_level,
-                 money_now=me.money)
+        expl.steps.append(Step("loan.take", {"player": player, "money": money, "levels": levels_lost,
+                                             "from_space": before_space, "from_level": before_level,
+                                             "to_space": to_space, "to_level": new_level,
+                                             "money_now": me.money}, (f"player:{player}",)))
 
     plan.apply = apply
     return plan
@@ -93,21 +94,23 @@ def collect_income(state: State, player: int, expl: Explanation) -> bool:
     level = p.income_level
     if level >= 0:
         state.receive(p, level)
-        expl.add("income.pay", (f"player:{player}",), player=player, level=level, space=p.income_space,
-                 money_now=p.money)
+        expl.steps.append(Step("income.pay", {"player": player, "level": level, "space": p.income_space,
+                                              "money_now": p.money}, (f"player:{player}",)))
         return True
     owed = -level
     if p.money >= owed:
         state.pay(p, owed, spending=False)
-        expl.add("income.negative", (f"player:{player}",), player=player, level=level, owed=owed, money_now=p.money)
+        expl.steps.append(Step("income.negative", {"player": player, "level": level, "owed": owed,
+                                                   "money_now": p.money}, (f"player:{player}",)))
         return True
     removable = removable_tiles(state, player)
     if not removable:
         settle_shortfall(state, player, owed, expl)
         return True
-    expl.add("income.shortfall", (f"player:{player}",), player=player, owed=owed, money=p.money,
-             tiles=[label for label, _ in removable],
-             kept=[label for label, t in state.tiles_of(player) if removal_value(state, t) == 0])
+    kept = [label for label, t in state.tiles_of(player) if removal_value(state, t) == 0]
+    expl.steps.append(Step("income.shortfall", {"player": player, "owed": owed, "money": p.money,
+                                                "tiles": [label for label, _ in removable], "kept": kept},
+                           (f"player:{player}",)))
     return False
 
 
@@ -120,9 +123,9 @@ def settle_shortfall(state: State, player: int, owed: int, expl: Explanation) ->
     lost = min(missing, p.vp)
     p.vp -= lost
     kept = [label for label, _ in state.tiles_of(player)] if missing else []
-    expl.add("income.vp_loss" if missing else "income.negative", (f"player:{player}",), player=player,
-             level=p.income_level, owed=owed, paid=paid, missing=missing, vp_lost=lost, money_now=p.money,
-             kept=kept)
+    expl.steps.append(Step("income.vp_loss" if missing else "income.negative",
+                           {"player": player, "level": p.income_level, "owed": owed, "paid": paid, "missing": missing,
+                            "vp_lost": lost, "money_now": p.money, "kept": kept}, (f"player:{player}",)))
 
 
 def plan_remove(view: View, player: int, action: Remove) -> Plan:
@@ -149,9 +152,11 @@ def plan_remove(view: View, player: int, action: Remove) -> Plan:
         me = state.players[player]
         remove_tile(state, action.slot)
         state.receive(me, value)
-        expl.add("shortfall.remove", (action.slot,), player=player, slot=action.slot, industry=tile.industry,
-                 level=tile.level, cost=state.facts.tile(tile.industry, tile.level).cost, gained=value,
-                 money_now=me.money, owed=owed)
+        expl.steps.append(Step("shortfall.remove", {"player": player, "slot": action.slot, "industry": tile.industry,
+                                                    "level": tile.level,
+                                                    "cost": state.facts.tile(tile.industry, tile.level).cost,
+                                                    "gained": value, "money_now": me.money,
+                                                    "owed": owed}, (action.slot,)))
 
     plan.apply = apply
     return plan

@@ -10,7 +10,7 @@ from brass_nb.rules.facts import LinkSpace
 from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
-from brass_nb.rules.records import Explanation
+from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.sourcing import plan_beer, plan_coal
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
@@ -76,8 +76,9 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
         state.links[link.index] = player
         state.links_changed()
         me.links_left -= 1
-        expl.add("network.place", (f"link:{link.index}",), link=link.label, player=player, era=state.era,
-                 cost=terms.money, coal=terms.coal, beer=terms.beer, second=second, money_left=me.money)
+        expl.steps.append(Step("network.place", {"link": link.label, "player": player, "era": state.era,
+                                                 "cost": terms.money, "coal": terms.coal, "beer": terms.beer,
+                                                 "second": second, "money_left": me.money}, (f"link:{link.index}",)))
         consume(state, "coal", coal_choice, player, expl, link.ends)
         consume(state, "beer", beer_choice, player, expl, link.ends)
         return [Phase.RAIL2] if state.era == "rail" and not second else []

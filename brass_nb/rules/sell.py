@@ -13,7 +13,7 @@ from brass_nb.rules.effects import advance_income, consume, flip
 from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
-from brass_nb.rules.records import Explanation
+from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.sourcing import plan_beer
 from brass_nb.rules.state import MerchantSpace, State, Tile
 from brass_nb.rules.view import View
@@ -125,8 +125,8 @@ def _bonus(state: State, player: int, merchant: MerchantSpace, expl: Explanation
     assert bonus is not None, "only a merchant location with a beer bonus gets beer"
     kind, amount = bonus
     me = state.players[player]
-    expl.add("sell.merchant_beer", (merchant.label,), merchant=merchant.label, bonus=kind, amount=amount,
-             player=player)
+    expl.steps.append(Step("sell.merchant_beer", {"merchant": merchant.label, "bonus": kind, "amount": amount,
+                                                  "player": player}, (merchant.label,)))
     if kind == "money":
         state.receive(me, amount)
     elif kind == "vp":

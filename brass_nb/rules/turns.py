@@ -9,7 +9,7 @@ from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.effects import remove_tile
 from brass_nb.rules.facts import GameFacts
 from brass_nb.rules.income import collect_income
-from brass_nb.rules.records import Explanation
+from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.ruleset import FirstOrder, IncomeTiming, Refill
 from brass_nb.rules.scoring import industry_scores, link_scores, ranking
 from brass_nb.rules.state import MerchantSpace, Player, State
@@ -75,7 +75,7 @@ def _refill_merchant_beer(state: State, expl: Explanation | None) -> None:
             filled.append(m.label)
     if expl is not None:
         stocked = [m.label for m in state.merchants.values() if m.buys]
-        expl.add("era.merchant_beer", tuple(stocked), refilled=filled, stocked=stocked)
+        expl.steps.append(Step("era.merchant_beer", {"refilled": filled, "stocked": stocked}, tuple(stocked)))
 
 
 def actions_this_turn(state: State) -> int:
@@ -97,8 +97,9 @@ def _end_turn(state: State, expl: Explanation) -> None:
     p = state.players[player]
     refill = state.facts.rules.refill
     drawn = _draw_up(state, p) if refill is Refill.END_OF_TURN else 0
-    expl.add("turn.end", (f"player:{player}",), player=player, drawn=drawn, hand=len(p.hand), deck=len(state.deck),
-             spent=p.spent_this_round, refill=refill.value, edition=state.facts.rules.edition_name)
+    expl.steps.append(Step("turn.end", {"player": player, "drawn": drawn, "hand": len(p.hand), "deck": len(state.deck),
+                                        "spent": p.spent_this_round, "refill": refill.value,
+                                        "edition": state.facts.rules.edition_name}, (f"player:{player}",)))
     _next_turn(state, expl)
 
 
@@ -125,21 +126,23 @@ def _end_round(state: State, expl: Explanation) -> None:
     before = list(state.order)
     spent = {i: state.players[i].spent_this_round for i in before}
     state.order = sorted(before, key=lambda i: spent[i])
-    expl.add("turn.order", tuple(f"player:{i}" for i in state.order), before=before, after=list(state.order),
-             spent={str(i): spent[i] for i in before}, era=state.era, round=state.round)
+    expl.steps.append(Step("turn.order", {"before": before, "after": list(state.order),
+                                          "spent": {str(i): spent[i] for i in before}, "era": state.era,
+                                          "round": state.round}, tuple(f"player:{i}" for i in state.order)))
     for p in state.players:
         p.spent_this_round = 0
     if state.facts.rules.refill is Refill.END_OF_ROUND:
         drawn = {str(i): _draw_up(state, state.players[i]) for i in state.order}
-        expl.add("round.refill", tuple(f"player:{i}" for i in state.order), drawn=drawn, order=list(state.order),
-                 hands=[len(p.hand) for p in state.players], deck=len(state.deck),
-                 edition=state.facts.rules.edition_name)
+        expl.steps.append(Step("round.refill", {"drawn": drawn, "order": list(state.order),
+                                                "hands": [len(p.hand) for p in state.players], "deck": len(state.deck),
+                                                "edition": state.facts.rules.edition_name},
+                               tuple(f"player:{i}" for i in state.order)))
     if state.facts.rules.income_paid is IncomeTiming.ROUND_START:
         continue_after_income(state, expl)
         return
     last_round = _era_over(state) and state.era == "rail"
     if last_round:
-        expl.add("income.skipped_last_round", era=state.era, round=state.round)
+        expl.steps.append(Step("income.skipped_last_round", {"era": state.era, "round": state.round}))
         continue_after_income(state, expl)
         return
     pay_income_from(state, 0, expl)
@@ -174,7 +177,7 @@ def continue_after_income(state: State, expl: Explanation) -> None:
 
 
 def _start_round(state: State, expl: Explanation) -> None:
-    expl.add("round.start", era=state.era, round=state.round, order=list(state.order))
+    expl.steps.append(Step("round.start", {"era": state.era, "round": state.round, "order": list(state.order)}))
     if state.facts.rules.income_paid is IncomeTiming.ROUND_START and not (state.era == "canal" and state.round == 1):
         pay_income_from(state, 0, expl)
         return
@@ -187,13 +190,13 @@ def _era_over(state: State) -> bool:
 
 def _end_era(state: State, expl: Explanation) -> None:
     era = state.era
-    expl.add("era.end", era=era)
+    expl.steps.append(Step("era.end", {"era": era}))
     for step in link_scores(state) + industry_scores(state):
         state.players[step.facts["owner"]].vp += step.facts["vp"]
         expl.steps.append(step)
     for owner in state.links.values():
         state.players[owner].links_left += 1
-    expl.add("era.remove_links", tuple(f"link:{i}" for i in state.links), count=len(state.links))
+    expl.steps.append(Step("era.remove_links", {"count": len(state.links)}, tuple(f"link:{i}" for i in state.links)))
     state.links.clear()
     state.links_changed()
     if era == "rail":
@@ -201,19 +204,21 @@ def _end_era(state: State, expl: Explanation) -> None:
         if per:
             for i, p in enumerate(state.players):
                 p.vp += p.money // per
-                expl.add("score.money", (f"player:{i}",), player=i, money=p.money, per=per, vp=p.money // per)
+                expl.steps.append(Step("score.money", {"player": i, "money": p.money, "per": per,
+                                                       "vp": p.money // per}, (f"player:{i}",)))
         state.over = True
-        expl.add("game.end", ranking=ranking(state), tie_breaks=list(state.facts.rules.tie_breaks))
+        expl.steps.append(Step("game.end", {"ranking": ranking(state),
+                                            "tie_breaks": list(state.facts.rules.tie_breaks)}))
         return
     level_one = [label for label, t in state.tiles.items() if t.level == 1]
     for label in level_one:
         remove_tile(state, label)
-    expl.add("era.remove_level1", tuple(level_one), slots=level_one)
+    expl.steps.append(Step("era.remove_level1", {"slots": level_one}, tuple(level_one)))
     if state.merchants:
         _refill_merchant_beer(state, expl)
     if state.distant is not None:
         state.distant.reset(state.shuffler("canal end"))
-        expl.add("era.distant_reset", tiles=len(state.distant.tiles))
+        expl.steps.append(Step("era.distant_reset", {"tiles": len(state.distant.tiles)}))
     state.deck.extend(state.set_aside)
     for p in state.players:
         state.deck.extend(p.discard)
@@ -225,6 +230,8 @@ def _end_era(state: State, expl: Explanation) -> None:
     state.era = "rail"
     state.round = 1
     _set_aside(state)
-    expl.add("era.rail_begins", deck=len(state.deck), order=list(state.order),
-             hands=[len(p.hand) for p in state.players], hand_size=rules.hand_size, set_aside=len(state.set_aside),
-             set_aside_how=rules.set_aside_how.value, edition=rules.edition_name)
+    expl.steps.append(Step("era.rail_begins", {"deck": len(state.deck), "order": list(state.order),
+                                               "hands": [len(p.hand) for p in state.players],
+                                               "hand_size": rules.hand_size, "set_aside": len(state.set_aside),
+                                               "set_aside_how": rules.set_aside_how.value,
+                                               "edition": rules.edition_name}))
