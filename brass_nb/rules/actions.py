@@ -32,7 +32,7 @@ import difflib
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, get_args
 
 from brass_nb.rules.errors import NotationError
 from brass_nb.rules.facts import MARKET, GameFacts
@@ -171,6 +171,9 @@ class Remove(NamedTuple):
 
 
 Action = Build | Network | Develop | Sell | Loan | Scout | Pass | Done | Discard | Remove
+
+KIND_OF: dict[type, str] = {action_type: action_type._field_defaults["kind"] for action_type in get_args(Action)}
+"""Each action type's kind: what its ``kind`` field always says."""
 
 
 # ---------------------------------------------------------------- parsing

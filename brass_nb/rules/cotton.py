@@ -111,7 +111,7 @@ def _sell_distant(state: State, player: int, slot: str, expl: Explanation) -> li
     return [Phase.SELL]
 
 
-def cotton_sale_actions(view: View, player: int, first: bool) -> list[list[Sell]]:
+def cotton_sale_actions(view: View, player: int, first: bool = True) -> list[list[Sell]]:
     state = view.state
     cards = view.cards(player) if first else [None]
     ports = [label for label, t in state.tiles.items() if t.industry in state.facts.trade_industries and not t.flipped]

@@ -89,7 +89,7 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
     return plan
 
 
-def develop_actions(view: View, player: int, which: Which) -> list[Sequence[A.Action]]:
+def develop_actions(view: View, player: int, which: Which = Which.FIRST) -> list[Sequence[A.Action]]:
     state = view.state
     p = state.players[player]
     industries = []

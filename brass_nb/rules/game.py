@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast, get_args
+from typing import TYPE_CHECKING, Any, Protocol, cast, get_args
 
 from brass_nb.rules import actions as A
 from brass_nb.rules import queries
@@ -46,7 +46,14 @@ MAX_SEED_DIGITS = 12
 """The longest seed a game takes: what a position file's numbers hold, so that ``position()`` always reads back."""
 
 SalePlanner = Callable[[View, int, A.Sell, bool], Plan]
-SaleGenerator = Callable[[View, int, bool], Iterable[Group]]
+
+
+class SaleGenerator(Protocol):
+    """Every legal sale for a player here, as groups: the action's first sale unless ``first`` is False."""
+
+    def __call__(self, view: View, player: int, first: bool = True) -> Iterable[Group]: ...
+
+
 Generator = Callable[[View, int], Iterable[Group]]
 """Every legal action of one kind for a player here, as groups (see :mod:`brass_nb.rules.legal`)."""
 
@@ -90,11 +97,6 @@ OUT_OF_PHASE = {
 """Actions that only answer a phase, with the refusal they get when no such phase is open."""
 
 
-def _kind(action_type: type[A.Action]) -> str:
-    kind: str = action_type._field_defaults["kind"]
-    return kind
-
-
 @dataclass(frozen=True)
 class Verdict:
     """What the validator says of an action here, without the power to apply it: the steps it would explain
@@ -135,12 +137,8 @@ class Game:
             A.Pass: plan_pass,
         }
         self._generators: tuple[Generator, ...] = (
-            build_actions,
-            lambda view, player: network_actions(view, player, second=False),
-            lambda view, player: develop_actions(view, player, Which.FIRST),
-            lambda view, player: sale.generate(view, player, True),
-            loan_actions, scout_actions, pass_actions,
-        )
+            build_actions, network_actions, develop_actions, sale.generate, loan_actions, scout_actions, pass_actions,
+        )                                   # (each called as it is: their defaults are an action's first part)
         self._phases: dict[Phase, PhaseRules] = {
             Phase.SELL: PhaseRules(A.Sell, lambda view, player, action: sale.plan(view, player, action, False),
                                    lambda view, player: sale.generate(view, player, False)),
@@ -346,7 +344,10 @@ class Game:
             return []
         view, player, phase = self.view(), self._actor(), self.phase
         if phase is None:
-            return [generate(view, player) for generate in self._generators]
+            sources = []
+            for generate in self._generators:       # (a loop: a comprehension would make view and player cells)
+                sources.append(generate(view, player))
+            return sources
         return self._phase_sources(phase, view, player)
 
     def _phase_sources(self, phase: Phase, view: View, player: int) -> list[Iterable[Group]]:
@@ -390,7 +391,7 @@ class Game:
             elif isinstance(action, A.Remove):
                 plan.fail("phase.no_shortfall")
             else:
-                plan.fail("phase.finish_first", phase=phase.value, expected=_kind(rules.takes), got=action.kind)
+                plan.fail("phase.finish_first", phase=phase.value, expected=A.KIND_OF[rules.takes], got=action.kind)
             return plan
         return rules.plan(view, player, action)
 
@@ -458,7 +459,7 @@ class Game:
             view = View(state, self._searches)
             for p in stack:
                 legal = LegalActions(self._phase_sources(p, view, player))
-                if _kind(self._phases[p].takes) in legal.kinds():
+                if A.KIND_OF[self._phases[p].takes] in legal.kinds():
                     kept.append(p)
                     opened = opened or (view, legal)
                 elif p is Phase.BONUS_DEVELOP:

@@ -32,12 +32,6 @@ class Choices(Sequence[A.Action]):
         self.offers = all(axes)
         """Is there anything to choose (an item on every axis)?"""
 
-    @property
-    def kind(self) -> str:
-        """The kind of action offered (read once per source, so not kept by every group)."""
-        kind: str = self.make._field_defaults["kind"]
-        return kind
-
     def __bool__(self) -> bool:
         return self.offers
 
@@ -146,11 +140,8 @@ class LegalActions(Sequence[A.Action]):
     """
 
     def __init__(self, sources: Iterable[Iterable[Group]]):
-        self._sources: list[Iterator[Group]] = []
-        self._read: list[list[Group]] = []          # each source's groups read so far
-        for source in sources:
-            self._sources.append(iter(source))
-            self._read.append([])
+        # each source, and its groups read so far (pairs, as a zip of two lists with strict= would cost a dict)
+        self._sources: list[tuple[Iterator[Group], list[Group]]] = [(iter(source), []) for source in sources]
         self._kinds: list[str | None] | None = None        # each source's kind, None for an empty one
         self._whole: Concatenation | None = None
         self._built: tuple[A.Action, ...] | None = None
@@ -159,9 +150,9 @@ class LegalActions(Sequence[A.Action]):
     def complete(self) -> bool:
         return self._whole is not None
 
-    def _exhaust(self, source: int) -> list[Group]:
-        read = self._read[source]
-        for group in self._sources[source]:
+    @staticmethod
+    def _exhaust(source: Iterator[Group], read: list[Group]) -> list[Group]:
+        for group in source:
             if group.offers if type(group) is Choices else group:
                 read.append(group)
         return read
@@ -170,8 +161,8 @@ class LegalActions(Sequence[A.Action]):
         """Read every source: the whole list, fixed from now on."""
         if self._whole is None:
             groups: list[Group] = []
-            for source in range(len(self._sources)):
-                groups.extend(self._exhaust(source))
+            for source, read in self._sources:
+                groups.extend(self._exhaust(source, read))
             self._whole = Concatenation(groups)
         return self._whole
 
@@ -179,16 +170,19 @@ class LegalActions(Sequence[A.Action]):
         """Each source's kind, None for a source with no action: read from its first group that offers an action
         (the rest of the source is left unread)."""
         if self._kinds is None:
-            self._kinds = []
-            for source, read in zip(self._sources, self._read, strict=True):
+            kinds: list[str | None] = []
+            for source, read in self._sources:
                 if not read:                              # (a list read whole has read every source)
                     for group in source:                  # (_exhaust's test, inline: it runs for every group)
                         if group.offers if type(group) is Choices else group:
                             read.append(group)
                             break
-                first = read[0] if read else None
-                self._kinds.append(None if first is None else
-                                   first.kind if type(first) is Choices else first[0].kind)
+                    else:
+                        kinds.append(None)
+                        continue
+                first = read[0]
+                kinds.append(A.KIND_OF[first.make] if type(first) is Choices else first[0].kind)
+            self._kinds = kinds
         return self._kinds
 
     def kinds(self) -> list[str]:
@@ -201,7 +195,7 @@ class LegalActions(Sequence[A.Action]):
         groups = []
         for source, source_kind in enumerate(self._source_kinds()):
             if source_kind == kind:
-                groups.extend(self._exhaust(source))
+                groups.extend(self._exhaust(*self._sources[source]))
         if len(groups) == 1 and isinstance(groups[0], Choices):
             return groups[0]
         return Concatenation(groups)

@@ -87,7 +87,7 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
     return plan
 
 
-def network_actions(view: View, player: int, second: bool) -> Iterator[Choices]:
+def network_actions(view: View, player: int, second: bool = False) -> Iterator[Choices]:
     """Every legal link for ``player``: for each free space, every card × coal × beer choice, found one space at
     a time."""
     state = view.state

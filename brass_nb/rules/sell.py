@@ -144,7 +144,7 @@ def sellable(view: View, player: int) -> list[tuple[str, Tile]]:
     return [(slot, tile) for slot, tile in view.tiles_of(player) if not tile.flipped and tile.industry in sold]
 
 
-def sell_actions(view: View, player: int, first: bool) -> list[Choices]:
+def sell_actions(view: View, player: int, first: bool = True) -> list[Choices]:
     """Every sale of your unflipped tiles of a sold industry to a connected merchant that buys it."""
     state = view.state
     cards = view.cards(player) if first else [None]
