@@ -102,7 +102,7 @@ def network_actions(view: View, player: int, second: bool = False) -> Iterator[C
         touching: set[int] = set()
         for location in view.network(player):
             touching.update(board.links_at[location])
-        spaces = [board.links[i] for i in sorted(touching)]
+        spaces = map(board.links.__getitem__, sorted(touching))   # (a comprehension would make ``board`` a cell)
     cards = [None] if second else view.cards(player)
     usable = board.era_links[state.era]
     for link in spaces:

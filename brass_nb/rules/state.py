@@ -237,7 +237,11 @@ class State:
         return self.facts.tile(tile.industry, tile.level)
 
     def tiles_of(self, player: int) -> list[tuple[str, Tile]]:
-        return [(label, t) for label, t in self.tiles.items() if t.owner == player]
+        found = []
+        for label, t in self.tiles.items():             # (a loop: a comprehension would make ``player`` a cell)
+            if t.owner == player:
+                found.append((label, t))
+        return found
 
     def market_price(self, resource: str) -> int:
         """Price of the next cube bought: the cheapest filled space, or the empty-market price."""
