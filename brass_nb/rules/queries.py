@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from brass_nb.rules.records import Step
 from brass_nb.rules.ruleset import LoanOption
-from brass_nb.rules.sourcing import breweries_for, connected_mines, holder_facts
+from brass_nb.rules.sourcing import breweries_for, connected_coal, holder_facts
 from brass_nb.rules.view import View
 
 
@@ -17,8 +17,8 @@ def coal_sources(view: View, location: str) -> Step:
     if location not in view.board.locations:
         return unknown_location(view, location)
     reach = view.reachable((location,))
-    mines = connected_mines(view, (location,))
-    merchants = view.trade_connected((location,))
+    mines, trade = connected_coal(view, (location,))
+    merchants = list(trade)
     unconnected = [holder_facts(label, loc, t) for label, loc, t in view.holders("coal")
                    if loc not in reach]
     return Step("query.coal_sources", {

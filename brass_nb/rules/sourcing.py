@@ -107,23 +107,22 @@ def holder_facts(label: str, location: str, tile: Tile, distance: int | None = N
     return facts
 
 
-def connected_mines(view: View, starts: tuple[str, ...]) -> list[tuple[int, int, str, str, Tile]]:
+def connected_coal(view: View, starts: tuple[str, ...]) -> tuple[list[tuple[int, int, str, str, Tile]], list[str]]:
     """(distance, board order, slot, location, tile) of every coal mine with coal connected to any of ``starts``,
-    nearest first. Distances are searched from the mines (a link joins both ways): a few mines are searched once
-    per change of the links, where every consumer would be searched for each change of the coal; the board's
-    connected pieces say which mines are connected at all without a search."""
-    by_piece, pieces = view.holders_by_piece("coal"), view.pieces()
+    nearest first, and the trade places connected to them, in board order. Distances are searched from the mines
+    (a link joins both ways): a few mines are searched once per change of the links, where every consumer would be
+    searched for each change of the coal; the board's connected pieces say which mines and trade places are
+    connected at all without a search. The trade places are the view's own list: read it, never change it."""
+    holders, trade = view.coal_sources(starts)
     order, found = view.board.slot_order, []
-    # (a set comprehension would make ``pieces`` a cell, made at every call)
-    for piece in (pieces[starts[0]],) if len(starts) == 1 else set(map(pieces.__getitem__, starts)):
-        for label, loc, tile, reach in by_piece.get(piece, ()):
-            distance = len(reach)                            # (further than any location can be)
-            for start in starts:
-                if reach.get(start, distance) < distance:
-                    distance = reach[start]
-            found.append((distance, order[label], label, loc, tile))
+    for label, loc, tile, reach in holders:
+        distance = len(reach)                                # (further than any location can be)
+        for start in starts:
+            if reach.get(start, distance) < distance:
+                distance = reach[start]
+        found.append((distance, order[label], label, loc, tile))
     found.sort()
-    return found
+    return found, trade
 
 
 NOTHING_NEEDED = {resource: SourcePlan(resource, 0, [()]) for resource in ("coal", "iron", "beer")}
@@ -184,7 +183,7 @@ def _explain_coal(starts: tuple[str, ...], need: int, consumer: str, mines: list
 @_memoised("coal", need_at=1)
 def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = "") -> SourcePlan:
     """Coal for a consumer at ``starts`` (a location, or both ends of a rail just placed)."""
-    mines = connected_mines(view, starts)
+    mines, trade = connected_coal(view, starts)
     fixed: list[str] = []
     choices: list[tuple[str, ...]] = [()]
     remaining = need
@@ -204,7 +203,7 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
             choices = distributions([(m[2], m[4].cubes) for m in tier], remaining)
             tie = [m[2] for m in tier] if len(choices) > 1 else []
             remaining = 0
-    merchants = view.trade_connected(starts) if remaining else []
+    merchants = list(trade) if remaining else []            # (a copy: the explanation keeps it)
     market = bool(merchants)
     if market:                                             # (what the market step reads; no step without it)
         prices = view.state.market_buy_prices("coal", remaining)

@@ -15,11 +15,17 @@ from typing import Any
 from brass_nb.rules.facts import TileSpec
 from brass_nb.rules.state import State, Tile
 
+CoalSources = tuple[list[tuple[str, str, Tile, dict[str, int]]], list[str]]
+"""Coal mines with coal (slot label, location, tile, distance to every location of its piece) and trade places."""
+
+NO_COAL_SOURCES: CoalSources = ([], [])
+"""Where a piece of the board with no coal mine with coal and no trade place has coal from: nowhere."""
+
 
 class SharedSearches:
-    """Connections (by the links built), resource holders (by their resource's cubes) and source plans (by both),
-    kept from one position to the next for as long as the state's epochs say they still hold: a coal plan outlives
-    a sale, a beer plan a coal mine's sale to the market.
+    """Connections (by the links built), resource holders (by their resource's cubes), where coal can come from and
+    source plans (by both), kept from one position to the next for as long as the state's epochs say they still
+    hold: a coal plan outlives a sale, a beer plan a coal mine's sale to the market.
 
     A dict is never cleared, only replaced, so a game and its copies can share these until one of them moves on.
     """
@@ -31,12 +37,15 @@ class SharedSearches:
         self.pieces: dict[str, str] = {}                                       # see View.pieces
         self.holders: dict[str, dict[str, list[tuple[str, str, Tile]]]] = {}   # by resource, then industry
         self.plans: dict[str, dict[tuple[Any, ...], Any]] = {}                 # by resource
+        self.coal_by_piece: dict[str, CoalSources] = {}                        # see View.coal_sources
 
     def sync(self, state: State) -> SharedSearches:
         links_moved = state.links_epoch != self.links_epoch
         if links_moved:
             self.links_epoch, self.reach, self.pieces = state.links_epoch, {}, {}
         if links_moved or state.supply_epochs is not self.supply_epochs:
+            if links_moved or state.supply_epochs["coal"] != self.supply_epochs.get("coal"):
+                self.coal_by_piece = {}                 # (coal's holders, the links or Lancashire's ports moved)
             holders, plans = {}, {}
             for resource, epoch in state.supply_epochs.items():
                 moved = self.supply_epochs.get(resource) != epoch
@@ -69,6 +78,7 @@ class View:
         self._built: frozenset[int] | None = None
         self._trade_places: tuple[str, ...] | None = None
         self._trade_pieces: dict[str, list[str]] | None = None
+        self._coal_pieces = searches.coal_by_piece
         self.plans = searches.plans  # source plans by resource, memoised by brass_nb.rules.sourcing
         # What shows the trade icons in this game, for explanations: "merchant" locations (Birmingham), or "port"
         # tiles and external locations (Lancashire, whose trade industries are its ports).
@@ -223,13 +233,38 @@ class View:
         """The locations showing a market trade icon connected to any of ``starts``, in board order: printed ones
         (Birmingham's merchants, Lancashire's external markets) and, in Lancashire, any port tile of any owner,
         flipped or not (the board's pieces say which are connected, without a search)."""
-        pieces, by_piece = self.pieces(), self._trade_by_piece
+        return list(self.coal_sources(starts)[1])
+
+    def coal_sources(self, starts: tuple[str, ...]) -> CoalSources:
+        """Everywhere coal used at any of ``starts`` may come from: the coal mines with coal of their connected pieces
+        of the board (as :meth:`holders_by_piece` gives them) and the trade places there, in board order. For one
+        location (most consumers) both are one look-up of its piece. The lists are shared: read them, never change
+        them."""
+        pieces, by_piece = self.pieces(), self._coal_by_piece
         if len(starts) == 1:
-            return list(by_piece.get(pieces[starts[0]], ()))
-        wanted, found = set(map(pieces.__getitem__, starts)), []
-        for place in self.trade_places:                 # (a loop: a comprehension would make its names cells)
-            if pieces[place] in wanted:
-                found.append(place)
+            return by_piece.get(pieces[starts[0]], NO_COAL_SOURCES)
+        seen: list[str] = []
+        mines: list[tuple[str, str, Tile, dict[str, int]]] = []
+        trade: list[str] = []
+        for start in starts:                            # (each piece once)
+            piece = pieces[start]
+            if piece not in seen:
+                seen.append(piece)
+                piece_mines, piece_trade = by_piece.get(piece, NO_COAL_SOURCES)
+                mines += piece_mines
+                if piece_trade:
+                    trade = piece_trade if not trade else sorted(trade + piece_trade, key=self.trade_places.index)
+        return mines, trade
+
+    @property
+    def _coal_by_piece(self) -> dict[str, CoalSources]:
+        """The coal mines with coal and the trade places of each connected piece of the board that has either (kept
+        from one position to the next with the coal plans: a port tile changes coal's epoch too)."""
+        found = self._coal_pieces
+        if not found:
+            mines, trade = self.holders_by_piece("coal"), self._trade_by_piece
+            for piece in mines.keys() | trade.keys():
+                found[piece] = (mines.get(piece, []), trade.get(piece, []))
         return found
 
     @property
