@@ -15,7 +15,6 @@ cube, ``"market"`` for market cubes) and the :class:`Step` records that explain 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any, Concatenate, ParamSpec, cast
 
 from brass_nb.rules.facts import MARKET
@@ -26,35 +25,37 @@ from brass_nb.rules.view import View
 P = ParamSpec("P")
 
 
-Explain = Callable[[], tuple[list[Step], "Step | None"]]
-"""The steps that explain a plan and the failing step, if it failed: written by the planner that decided."""
+Explain = Callable[..., tuple[list[Step], "Step | None"]]
+"""The steps that explain a plan and the failing step, if it failed: written by the planner that decided, from the
+facts it decided by."""
 
 
 class SourcePlan:
     """Every legal way to take ``need`` units of ``resource`` (none: it cannot be supplied), and why.
 
     The options decide at once; the steps that explain them are written only when asked (legal-action lists
-    need none), by the planner's explainer over the same facts it decided by, handed over with ``partial`` (a
-    closure over them would cost a cell per fact, made for every plan and kept with it).
+    need none), by the planner's explainer over the same facts it decided by, handed over as a tuple of them (a
+    closure over them would cost a cell per fact, made for every plan and kept with it; a ``partial`` a dict).
     """
 
-    __slots__ = ("resource", "need", "options", "market_prices", "market_cost", "choices", "_explain",
+    __slots__ = ("resource", "need", "options", "market_prices", "market_cost", "choices", "_explain", "_facts",
                  "_explanation")
 
     def __init__(self, resource: str, need: int, options: list[tuple[str, ...]],
-                 market_prices: list[int] | None = None, explain: Explain | None = None):
+                 market_prices: list[int] | None = None, explain: Explain | None = None,
+                 facts: tuple[Any, ...] = ()):
         self.resource, self.need, self.options = resource, need, options
         self.market_prices = market_prices or []
         self.market_cost = sum(market_prices) if market_prices else 0
         # as an action names them (an allocation of nothing is None)
         self.choices = tuple(options) if () not in options else tuple([option or None for option in options])
-        self._explain = explain
+        self._explain, self._facts = explain, facts
         self._explanation: tuple[list[Step], Step | None] | None = None
 
     @property
     def _explained(self) -> tuple[list[Step], Step | None]:
         if self._explanation is None:
-            self._explanation = self._explain() if self._explain is not None else ([], None)
+            self._explanation = self._explain(*self._facts) if self._explain is not None else ([], None)
         return self._explanation
 
     @property
@@ -210,18 +211,18 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
         market_cubes, empty_price = view.state.markets["coal"], view.state.facts.markets["coal"].price_when_empty
     else:
         prices, market_cubes, empty_price = [], 0, 0
-    explain = partial(_explain_coal, starts, need, consumer, mines, remaining, tie, merchants, prices, market_cubes,
-                      empty_price, view.trade_kind)
+    facts = (starts, need, consumer, mines, remaining, tie, merchants, prices, market_cubes, empty_price,
+             view.trade_kind)
 
     if remaining and not market:
-        return SourcePlan("coal", need, [], prices, explain)
+        return SourcePlan("coal", need, [], prices, _explain_coal, facts)
     if fixed or remaining:                                 # (a loop: a comprehension would make its names cells)
         head, tail, options = tuple(fixed), (MARKET,) * remaining, []
         for choice in choices:
             options.append(head + choice + tail)
     else:
         options = choices
-    return SourcePlan("coal", need, options, prices, explain)
+    return SourcePlan("coal", need, options, prices, _explain_coal, facts)
 
 
 def _explain_iron(need: int, works: list[tuple[str, str, Tile]], total: int, remaining: int, prices: list[int],
@@ -248,12 +249,12 @@ def plan_iron(view: View, need: int) -> SourcePlan:
     prices = view.state.market_buy_prices("iron", remaining) if remaining else []
     market_cubes = view.state.markets["iron"]
     empty_price = view.state.facts.markets["iron"].price_when_empty
-    explain = partial(_explain_iron, need, works, total, remaining, prices, market_cubes, empty_price)
+    facts = (need, works, total, remaining, prices, market_cubes, empty_price)
     if not remaining:
         return SourcePlan("iron", need, distributions([(label, t.cubes) for label, _, t in works], need),
-                          explain=explain)
+                          explain=_explain_iron, facts=facts)
     every_cube = tuple(label for label, _, tile in works for _ in range(tile.cubes))
-    return SourcePlan("iron", need, [every_cube + (MARKET,) * remaining], prices, explain)
+    return SourcePlan("iron", need, [every_cube + (MARKET,) * remaining], prices, _explain_iron, facts)
 
 
 Holders = list[dict[str, Any]]
@@ -293,4 +294,4 @@ def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
              "at": starts[0]}
     entities = tuple(c[0] for c in caps)
     options = distributions(caps, need)
-    return SourcePlan("beer", need, options, explain=partial(_explain_beer, bool(options), facts, entities))
+    return SourcePlan("beer", need, options, explain=_explain_beer, facts=(bool(options), facts, entities))
