@@ -204,9 +204,8 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
             choices = distributions([(m[2], m[4].cubes) for m in tier], remaining)
             tie = [m[2] for m in tier] if len(choices) > 1 else []
             remaining = 0
-    merchants = list(trade) if remaining else []            # (a copy: the explanation keeps it)
-    market = bool(merchants)
-    if market:                                             # (what the market step reads; no step without it)
+    merchants = list(trade) if remaining and trade else []  # (a copy: the explanation keeps it)
+    if merchants:                                          # (what the market step reads; no step without it)
         prices = view.state.market_buy_prices("coal", remaining)
         market_cubes, empty_price = view.state.markets["coal"], view.state.facts.markets["coal"].price_when_empty
     else:
@@ -214,7 +213,7 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
     facts = (starts, need, consumer, mines, remaining, tie, merchants, prices, market_cubes, empty_price,
              view.trade_kind)
 
-    if remaining and not market:
+    if remaining and not merchants:
         return SourcePlan("coal", need, [], prices, _explain_coal, facts)
     if fixed or remaining:                                 # (a loop: a comprehension would make its names cells)
         head, tail, options = tuple(fixed), (MARKET,) * remaining, []

@@ -240,7 +240,10 @@ class View:
         of the board (as :meth:`holders_by_piece` gives them) and the trade places there, in board order. For one
         location (most consumers) both are one look-up of its piece. The lists are shared: read them, never change
         them."""
-        pieces, by_piece = self.pieces(), self._coal_by_piece
+        by_piece = self._coal_pieces
+        if not by_piece:                    # (checked here: a lazy property would cost a call on every plan)
+            self._find_coal_sources(by_piece)
+        pieces = self.pieces()
         if len(starts) == 1:
             return by_piece.get(pieces[starts[0]], NO_COAL_SOURCES)
         seen: list[str] = []
@@ -256,16 +259,13 @@ class View:
                     trade = piece_trade if not trade else sorted(trade + piece_trade, key=self.trade_places.index)
         return mines, trade
 
-    @property
-    def _coal_by_piece(self) -> dict[str, CoalSources]:
-        """The coal mines with coal and the trade places of each connected piece of the board that has either (kept
-        from one position to the next with the coal plans: a port tile changes coal's epoch too)."""
-        found = self._coal_pieces
-        if not found:
-            mines, trade = self.holders_by_piece("coal"), self._trade_by_piece
-            for piece in mines.keys() | trade.keys():
-                found[piece] = (mines.get(piece, []), trade.get(piece, []))
-        return found
+    def _find_coal_sources(self, by_piece: dict[str, CoalSources]) -> None:
+        """Fill ``by_piece`` with the coal mines with coal and the trade places of each connected piece of the board
+        that has either (kept from one position to the next with the coal plans: a port tile changes coal's epoch
+        too)."""
+        mines, trade = self.holders_by_piece("coal"), self._trade_by_piece
+        for piece in mines.keys() | trade.keys():
+            by_piece[piece] = (mines.get(piece, []), trade.get(piece, []))
 
     @property
     def _trade_by_piece(self) -> dict[str, list[str]]:
