@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import accumulate, combinations, product
+from itertools import combinations, product
 from math import prod
 from typing import Any, overload
 
@@ -22,15 +22,21 @@ class Choices(Sequence[A.Action]):
     """``make(*fixed, *pick)`` for every pick of one item per axis, the last axis varying fastest.
 
     Whether it offers anything is known without its size (every axis has an item), so an axis may be listed only
-    when it is counted or read (see :class:`Combinations`)."""
+    when it is counted or read (see :class:`Combinations`; such a group is made ``lazy``, any other is counted when
+    made, so that a list reads its size without a call)."""
 
     __slots__ = ("make", "fixed", "axes", "_size", "offers")
 
-    def __init__(self, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any]):
+    def __init__(self, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any], lazy: bool = False):
         self.make, self.fixed, self.axes = make, fixed, axes
         self._size: int | None = None
-        self.offers = all(axes)
+        self.offers: bool
         """Is there anything to choose (an item on every axis)?"""
+        if lazy:                                        # an axis listed only when counted
+            self.offers = all(axes)
+        else:
+            self._size = size = prod(map(len, axes))
+            self.offers = size > 0
 
     def __bool__(self) -> bool:
         return self.offers
@@ -47,7 +53,7 @@ class Choices(Sequence[A.Action]):
     def __getitem__(self, index: slice) -> list[A.Action]: ...
 
     def __getitem__(self, index: int | slice) -> A.Action | list[A.Action]:
-        size = len(self)
+        size = self._size if self._size is not None else len(self)     # (len() is a Python call)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(size))]
         if not 0 <= index < size:
@@ -101,10 +107,16 @@ class Concatenation(Sequence[A.Action]):
 
     def __init__(self, groups: Iterable[Group]):
         self._groups = tuple(groups)
-        self._ends = tuple(accumulate(map(len, self._groups)))
+        ends, end = [], 0
+        for group in self._groups:                     # (a Choices' size read as it is: len() is a Python call)
+            size = group._size if type(group) is Choices else None
+            end += len(group) if size is None else size
+            ends.append(end)
+        self._ends = ends
+        self._size = end
 
     def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
+        return self._size
 
     @overload
     def __getitem__(self, index: int) -> A.Action: ...
@@ -114,8 +126,8 @@ class Concatenation(Sequence[A.Action]):
 
     def __getitem__(self, index: int | slice) -> A.Action | tuple[A.Action, ...]:
         if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self))))
-        size = len(self)
+            return tuple(self[i] for i in range(*index.indices(self._size)))
+        size = self._size
         if not -size <= index < size:
             raise IndexError(index)
         index %= size
