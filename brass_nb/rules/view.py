@@ -74,10 +74,8 @@ class View:
         self._next_tiles: dict[int, dict[str, TileSpec]] = {}
         self._cards: dict[int, tuple[str, ...]] = {}
         self._holders = searches.holders
-        self._holders_by_piece: dict[str, dict[str, list[tuple[str, str, Tile, dict[str, int]]]]] = {}
         self._built: frozenset[int] | None = None
         self._trade_places: tuple[str, ...] | None = None
-        self._trade_pieces: dict[str, list[str]] | None = None
         self._coal_pieces = searches.coal_by_piece
         self.plans = searches.plans  # source plans by resource, memoised by brass_nb.rules.sourcing
         # What shows the trade icons in this game, for explanations: "merchant" locations (Birmingham), or "port"
@@ -187,17 +185,6 @@ class View:
             found.sort(key=lambda h: self.board.slot_order[h[0]])
         return found
 
-    def holders_by_piece(self, industry: str) -> dict[str, list[tuple[str, str, Tile, dict[str, int]]]]:
-        """:meth:`holders` grouped by the connected piece of the board they stand in (see :meth:`pieces`), each with
-        the distance to every location of its piece (see :meth:`reachable`)."""
-        found = self._holders_by_piece.get(industry)
-        if found is None:
-            pieces, found = self.pieces(), {}
-            for label, location, tile in self.holders(industry):
-                found.setdefault(pieces[location], []).append((label, location, tile, self.reachable((location,))))
-            self._holders_by_piece[industry] = found
-        return found
-
     def cubes_on_board(self, industry: str) -> int:
         return sum(t.cubes for _, _, t in self.holders(industry))
 
@@ -237,9 +224,8 @@ class View:
 
     def coal_sources(self, starts: tuple[str, ...]) -> CoalSources:
         """Everywhere coal used at any of ``starts`` may come from: the coal mines with coal of their connected pieces
-        of the board (as :meth:`holders_by_piece` gives them) and the trade places there, in board order. For one
-        location (most consumers) both are one look-up of its piece. The lists are shared: read them, never change
-        them."""
+        of the board, each with its distances, and the trade places there, in board order. For one location (most
+        consumers) both are one look-up of its piece. The lists are shared: read them, never change them."""
         by_piece = self._coal_pieces
         if not by_piece:                    # (checked here: a lazy property would cost a call on every plan)
             self._find_coal_sources(by_piece)
@@ -260,21 +246,15 @@ class View:
         return mines, trade
 
     def _find_coal_sources(self, by_piece: dict[str, CoalSources]) -> None:
-        """Fill ``by_piece`` with the coal mines with coal and the trade places of each connected piece of the board
-        that has either (kept from one position to the next with the coal plans: a port tile changes coal's epoch
-        too)."""
-        mines, trade = self.holders_by_piece("coal"), self._trade_by_piece
-        for piece in mines.keys() | trade.keys():
-            by_piece[piece] = (mines.get(piece, []), trade.get(piece, []))
-
-    @property
-    def _trade_by_piece(self) -> dict[str, list[str]]:
-        """The trade places of each connected piece of the board, in board order."""
-        if self._trade_pieces is None:
-            pieces, self._trade_pieces = self.pieces(), {}
-            for place in self.trade_places:
-                self._trade_pieces.setdefault(pieces[place], []).append(place)
-        return self._trade_pieces
+        """Fill ``by_piece`` with the coal mines with coal, each with its distance to every location of its piece
+        (see :meth:`reachable`), and the trade places of each connected piece of the board that has either, in board
+        order (kept from one position to the next with the coal plans: a port tile changes coal's epoch too)."""
+        pieces = self.pieces()
+        for label, location, tile in self.holders("coal"):
+            by_piece.setdefault(pieces[location], ([], []))[0].append((label, location, tile,
+                                                                       self.reachable((location,))))
+        for place in self.trade_places:
+            by_piece.setdefault(pieces[place], ([], []))[1].append(place)
 
     @property
     def trade_places(self) -> tuple[str, ...]:
