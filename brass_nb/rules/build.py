@@ -14,7 +14,7 @@ from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation, Step
-from brass_nb.rules.sourcing import SourcePlan, plan_coal, plan_iron
+from brass_nb.rules.sourcing import NOTHING_NEEDED, SourcePlan, plan_coal, plan_iron
 from brass_nb.rules.state import State, Tile
 from brass_nb.rules.turns import actions_this_turn
 from brass_nb.rules.view import View
@@ -316,10 +316,11 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
     state, board = view.state, view.board
     p = state.players[player]
     era, money = state.era, p.money
+    no_coal, no_iron = NOTHING_NEEDED["coal"], NOTHING_NEEDED["iron"]    # (a tile that needs none: no planner call)
     specs: dict[str, tuple[TileSpec, SourcePlan]] = {}     # each industry's next tile and its iron, if affordable
     for industry, spec in view.next_tiles(player).items():
         if era in spec.eras and spec.cost <= money:
-            iron = plan_iron(view, spec.iron)
+            iron = plan_iron(view, spec.iron) if spec.iron else no_iron
             if spec.cost + iron.market_cost <= money:
                 specs[industry] = spec, iron
     if not specs:
@@ -376,6 +377,6 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                 slots = empty + over
             if not slots:
                 continue
-            coal = plan_coal(view, (location,), spec.coal)
+            coal = plan_coal(view, (location,), spec.coal) if spec.coal else no_coal
             if coal.options and spec.cost + coal.market_cost + iron.market_cost <= money:
                 yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)
