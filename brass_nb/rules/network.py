@@ -11,7 +11,7 @@ from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation, Step
-from brass_nb.rules.sourcing import plan_beer, plan_coal
+from brass_nb.rules.sourcing import NOTHING_NEEDED, plan_beer, plan_coal
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
@@ -105,10 +105,11 @@ def network_actions(view: View, player: int, second: bool = False) -> Iterator[C
         spaces = map(board.links.__getitem__, sorted(touching))   # (a comprehension would make ``board`` a cell)
     cards = [None] if second else view.cards(player)
     usable = board.era_links[state.era]
+    no_coal = NOTHING_NEEDED["coal"]                 # (a canal needs none: no planner call)
     for link in spaces:
         if link.index in state.links or link.index not in usable:
             continue
-        coal = plan_coal(view, link.ends, terms.coal, link.label)   # the validator's plan, found again
+        coal = plan_coal(view, link.ends, terms.coal, link.label) if terms.coal else no_coal   # the validator's plan
         if not coal.options or terms.money + coal.market_cost > p.money:
             continue
         beers: tuple[tuple[str, ...] | None, ...] = (None,)
