@@ -79,8 +79,10 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
             plan.note("build.card", (location,), why=why, **facts)
 
 
-def slot_candidates(view: View, player: int, industry: str, location: str, level: int) -> tuple[list[int], list[int]]:
-    """(empty slots allowed, slots that may be overbuilt), numbered from 1 as the notation names them.
+def slot_candidates(view: View, player: int, industry: str, spaces: tuple[tuple[int, str, bool], ...], level: int
+                    ) -> tuple[list[int], list[int]]:
+    """(empty slots allowed, slots that may be overbuilt) of ``industry``'s build spaces at a location (the board's
+    ``build_spaces``), numbered from 1 as the notation names them.
 
     An empty slot showing only this industry is preferred: two-icon slots are allowed only when
     no such slot is free.
@@ -89,7 +91,7 @@ def slot_candidates(view: View, player: int, industry: str, location: str, level
     single: list[int] = []
     double: list[int] = []
     over: list[int] = []
-    for i, label, alone in view.board.build_spaces[location].get(industry, ()):
+    for i, label, alone in spaces:
         tile = tiles.get(label)
         if tile is None:
             (single if alone else double).append(i + 1)
@@ -155,7 +157,7 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
     else:
         plan.note("build.tile", industry=industry, level=level, cost=spec.cost, coal=spec.coal, iron=spec.iron,
                   era=state.era)
-    empty, over = slot_candidates(view, player, industry, location, level)
+    empty, over = slot_candidates(view, player, industry, board.build_spaces[location][industry], level)
     labels = board.slot_labels[location]
     slot = _choose_slot(plan, view, player, location, industry, level, action.slot, empty, over)
     if slot is not None and state.era == "canal":
@@ -353,7 +355,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
             continue
         mine = own_at.get(location)
         narrow_here = location in narrow
-        for industry in offered:
+        for industry, spaces in offered.items():
             found = specs.get(industry)
             if found is None:
                 continue
@@ -367,7 +369,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                 if not cards:
                     continue
             spec, iron = found
-            empty, over = slot_candidates(view, player, industry, location, spec.level)
+            empty, over = slot_candidates(view, player, industry, spaces, spec.level)
             if mine:                                    # (a loop: a comprehension would make its names cells)
                 labels, slots = board.slot_labels[location], []
                 for number in over:
