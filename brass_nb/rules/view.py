@@ -144,6 +144,9 @@ class View:
             tiles = self.state.facts.tiles
             found = self._next_tiles[player] = {}
             for industry, counts in self.state.players[player].mat.items():
+                if counts[0]:               # (a tile left at the first level, as for most industries: no search)
+                    found[industry] = tiles[industry][0]
+                    continue
                 at = 0                      # (counted by hand: an enumerate per industry costs more than the search)
                 for left in counts:
                     if left:
