@@ -379,6 +379,10 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                 slots = empty + over
             if not slots:
                 continue
-            coal = plan_coal(view, (location,), spec.coal) if spec.coal else no_coal
-            if coal.options and spec.cost + coal.market_cost + iron.market_cost <= money:
-                yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)
+            if spec.coal:
+                coal = plan_coal(view, (location,), spec.coal)
+                if not coal.options or spec.cost + coal.market_cost + iron.market_cost > money:
+                    continue
+            else:
+                coal = no_coal                          # (and the money was counted with the iron)
+            yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)
