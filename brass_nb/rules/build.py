@@ -92,10 +92,9 @@ def slot_candidates(view: View, player: int, industry: str, spaces: tuple[tuple[
     double: list[int] = []
     over: list[int] = []
     for i, label, alone in spaces:
-        tile = tiles.get(label)
-        if tile is None:
+        if label not in tiles:
             (single if alone else double).append(i + 1)
-        elif overbuild_block(view, player, tile, industry, level) is None:
+        elif overbuild_block(view, player, tiles[label], industry, level) is None:
             over.append(i + 1)
     return (single or double), over
 
