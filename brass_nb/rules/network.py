@@ -105,13 +105,16 @@ def network_actions(view: View, player: int, second: bool = False) -> Iterator[C
         spaces = map(board.links.__getitem__, sorted(touching))   # (a comprehension would make ``board`` a cell)
     cards = [None] if second else view.cards(player)
     usable = board.era_links[state.era]
-    no_coal = NOTHING_NEEDED["coal"]                 # (a canal needs none: no planner call)
+    no_coal = NOTHING_NEEDED["coal"]
     for link in spaces:
         if link.index in state.links or link.index not in usable:
             continue
-        coal = plan_coal(view, link.ends, terms.coal, link.label) if terms.coal else no_coal   # the validator's plan
-        if not coal.options or terms.money + coal.market_cost > p.money:
-            continue
+        if terms.coal:
+            coal = plan_coal(view, link.ends, terms.coal, link.label)   # the validator's plan, found again
+            if not coal.options or terms.money + coal.market_cost > p.money:
+                continue
+        else:
+            coal = no_coal                           # (a canal: no planner call, and its money was counted above)
         beers: tuple[tuple[str, ...] | None, ...] = (None,)
         if terms.beer:
             beer = plan_beer(view, player, link.ends, terms.beer)
