@@ -45,9 +45,8 @@ def card_scope(view: View, player: int, card: str) -> tuple[str, frozenset[str] 
     industries = None if card == WILD_INDUSTRY else facts.card_industries.get(card)
     if card == WILD_INDUSTRY or industries:
         kind = "wild_industry" if card == WILD_INDUSTRY else "industry"
-        if view.has_anything_built(player):
-            return kind, view.industry_card_places(player), industries
-        return kind, None, industries
+        # (with nothing built, your network is empty and so are its places: then anywhere)
+        return kind, view.industry_card_places(player) or None, industries
     return "location", frozenset((card,)), None
 
 
