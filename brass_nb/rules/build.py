@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from itertools import combinations
 from typing import Any
 
@@ -29,7 +29,7 @@ def check_two_cards(state: State, player: int, plan: Plan) -> None:
                   hand=len(state.players[player].hand))
 
 
-def card_scope(view: View, player: int, card: str) -> tuple[str, frozenset[str] | None, tuple[str, ...] | None]:
+def card_scope(view: View, player: int, card: str) -> tuple[str, Collection[str] | None, tuple[str, ...] | None]:
     """(card kind, locations it may build in (None = any), industries it may build (None = any)).
 
     A location card builds in its own town, network or not; a wild location card in any town but
@@ -47,7 +47,7 @@ def card_scope(view: View, player: int, card: str) -> tuple[str, frozenset[str] 
         kind = "wild_industry" if card == WILD_INDUSTRY else "industry"
         # (with nothing built, your network is empty and so are its places: then anywhere)
         return kind, view.industry_card_places(player) or None, industries
-    return "location", frozenset((card,)), None
+    return "location", (card,), None
 
 
 def check_card(view: View, player: int, card: str, industry: str, location: str, plan: Plan) -> None:
