@@ -374,7 +374,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                     if mine == {labels[number - 1]}:
                         slots.append(number)
             else:
-                slots = empty + over
+                slots = empty + over if over else empty
             if not slots:
                 continue
             if spec.coal:
