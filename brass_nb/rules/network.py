@@ -96,11 +96,12 @@ def network_actions(view: View, player: int, second: bool = False) -> Iterator[C
     if p.links_left <= 0 or p.money < terms.money or (terms.beer and not view.holders("brewery")):
         return                                       # (a second rail's beer comes only from breweries)
     board = state.facts.board
-    if not view.has_anything_built(player) and state.facts.rules.first_link_anywhere:
+    network = view.network(player)
+    if not network and state.facts.rules.first_link_anywhere:      # (nothing built, as the network is empty)
         spaces: Iterable[LinkSpace] = board.links
     else:                                            # the spaces touching your network, in board order
         touching: set[int] = set()
-        for location in view.network(player):
+        for location in network:
             touching.update(board.links_at[location])
         spaces = map(board.links.__getitem__, sorted(touching))   # (a comprehension would make ``board`` a cell)
     cards = [None] if second else view.cards(player)
