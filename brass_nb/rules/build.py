@@ -38,15 +38,14 @@ def card_scope(view: View, player: int, card: str) -> tuple[str, Collection[str]
     location card.
     """
     facts = view.state.facts
+    industries = facts.card_industries.get(card)
+    if industries or card == WILD_INDUSTRY:
+        # (with nothing built, your network is empty and so are its places: then anywhere)
+        return "industry" if industries else "wild_industry", view.industry_card_places(player) or None, industries
     if card == WILD_LOCATION:
         return "wild_location", facts.board.town_set, None
     if card == TWO_CARDS:
         return "two_cards", facts.board.town_set, None
-    industries = None if card == WILD_INDUSTRY else facts.card_industries.get(card)
-    if card == WILD_INDUSTRY or industries:
-        kind = "wild_industry" if card == WILD_INDUSTRY else "industry"
-        # (with nothing built, your network is empty and so are its places: then anywhere)
-        return kind, view.industry_card_places(player) or None, industries
     return "location", (card,), None
 
 
