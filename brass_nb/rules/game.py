@@ -357,8 +357,10 @@ class Game:
     def _settle_legal(self) -> None:
         """Before the position changes: a legal list still held by someone is completed (its sources read the
         state lazily, and must read this position), and the game's own reference is dropped."""
-        if self._legal is not None and not self._legal[1].complete and sys.getrefcount(self._legal[1]) > 2:
-            self._legal[1].settle()         # 2 references: the game's, and getrefcount's own argument
+        # 2 references: the game's, and getrefcount's own argument. The count (a C call) is asked before the
+        # property: a list no one else holds needs no settling, read whole or not.
+        if self._legal is not None and sys.getrefcount(self._legal[1]) > 2 and not self._legal[1].complete:
+            self._legal[1].settle()
         self._legal = None
 
     def _plan(self, action: A.Action) -> Plan:
@@ -422,7 +424,8 @@ class Game:
         state = self.state
         if state.over:
             raise refusal(self._plan(action).reasons(), str(action))
-        player, phase = self._actor(), self.phase
+        player, phase = state.current_player, self.phase
+        assert player is not None, "a game going on always has a player to act"
         plan = self._validate(action, player, phase)
         if plan.failures:
             raise refusal(plan.reasons(), str(action))
