@@ -72,9 +72,9 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
             kind, "network" if places is not None else "first_build")
         near = view.virtual_link_to(player, location) if why == "network" else None
         if near is not None:
-            plan.note("build.card", (near, location), why="virtual_link", near=near, **facts)
+            plan.steps.append(Step("build.card", {"why": "virtual_link", "near": near, **facts}, (near, location)))
         else:
-            plan.note("build.card", (location,), why=why, **facts)
+            plan.steps.append(Step("build.card", {"why": why, **facts}, (location,)))
 
 
 def slot_candidates(view: View, player: int, industry: str, spaces: tuple[tuple[int, str, bool], ...], level: int
@@ -152,8 +152,8 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
     if state.era not in spec.eras:
         plan.fail("build.tile_era", industry=industry, level=level, era=state.era, eras=list(spec.eras))
     else:
-        plan.note("build.tile", industry=industry, level=level, cost=spec.cost, coal=spec.coal, iron=spec.iron,
-                  era=state.era)
+        plan.steps.append(Step("build.tile", {"industry": industry, "level": level, "cost": spec.cost,
+                                              "coal": spec.coal, "iron": spec.iron, "era": state.era}))
     empty, over = slot_candidates(view, player, industry, board.build_spaces[location][industry], level)
     labels = board.slot_labels[location]
     slot = _choose_slot(plan, view, player, location, industry, level, action.slot, empty, over)
@@ -262,7 +262,8 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
         index = wanted - 1
     icons = view.board.locations[location].slots[index]
     why = "overbuild" if index + 1 in over else ("single_icon" if len(icons) == 1 else "no_single_icon_free")
-    plan.note("build.slot", (labels[index],), slot=labels[index], icons=list(icons), why=why, options=names)
+    plan.steps.append(Step("build.slot", {"slot": labels[index], "icons": list(icons), "why": why, "options": names},
+                           (labels[index],)))
     return index
 
 

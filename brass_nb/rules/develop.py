@@ -30,8 +30,9 @@ def _check_tile(state: State, player: int, industry: str, plan: Plan) -> int | N
     if not spec.developable:
         plan.fail("develop.lightbulb", industry=industry, level=level)
         return None
-    plan.note("develop.tile", industry=industry, level=level,
-              next_level=level + 1 if level < state.facts.tiles[industry][-1].level else None)
+    plan.steps.append(Step("develop.tile", {"industry": industry, "level": level,
+                                            "next_level": level + 1 if level < state.facts.tiles[industry][-1].level
+                                            else None}))
     return level
 
 

@@ -31,10 +31,12 @@ def _check_space(view: View, player: int, link: LinkSpace, plan: Plan) -> None:
         plan.fail("network.no_link_tiles", entities)
     network = view.network(player)
     if not network.isdisjoint(link.ends):
-        plan.note("network.link", entities, link=link.label, ends=list(link.ends), era=state.era, why="network",
-                  touching=[e for e in link.ends if e in network])
+        plan.steps.append(Step("network.link", {"link": link.label, "ends": list(link.ends), "era": state.era,
+                                                "why": "network", "touching": [e for e in link.ends if e in network]},
+                               entities))
     elif not view.has_anything_built(player) and state.facts.rules.first_link_anywhere:
-        plan.note("network.link", entities, link=link.label, ends=list(link.ends), era=state.era, why="first_link")
+        plan.steps.append(Step("network.link", {"link": link.label, "ends": list(link.ends), "era": state.era,
+                                                "why": "first_link"}, entities))
     else:
         plan.fail("network.not_in_network", entities, link=link.label, network=sorted(network))
 

@@ -41,6 +41,8 @@ class Plan:
         self.failures.append(Step(rule, facts, entities, ok=False))
 
     def note(self, rule: str, entities: tuple[str, ...] = (), **facts: Any) -> None:
+        """Record a step given its facts as keywords (the frequent actions' validators append theirs with the facts
+        written as a dict, for the reason :meth:`Explanation.add` gives)."""
         self.steps.append(Step(rule, facts, entities))
 
     def choose_sources(self, source: SourcePlan, chosen: tuple[str, ...] | None) -> tuple[str, ...] | None:

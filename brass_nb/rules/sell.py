@@ -72,8 +72,9 @@ def _choose_merchant(view: View, tile_location: str, industry: str, action: Sell
     if not connected:
         return None
     m = connected[0]
-    plan.note("sell.merchant", (m.label, tile_location), merchant=m.label, industry=industry, at=tile_location,
-              distance=reach[m.location], buys=list(m.buys))
+    plan.steps.append(Step("sell.merchant", {"merchant": m.label, "industry": industry, "at": tile_location,
+                                             "distance": reach[m.location], "buys": list(m.buys)},
+                           (m.label, tile_location)))
     return m
 
 
