@@ -138,7 +138,7 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
     if loc is None or not loc.slots:
         plan.fail("build.no_slots", (location,), location=location)
         return plan
-    if industry not in {i for icons in loc.slots for i in icons}:
+    if industry not in board.build_spaces[location]:      # (the industries of its slots' icons)
         plan.fail("build.no_icon", (location,), location=location, industry=industry,
                   icons=sorted({i for icons in loc.slots for i in icons}))
         return plan

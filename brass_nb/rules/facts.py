@@ -97,6 +97,8 @@ class Board:
         self.locations: dict[str, Location] = {loc.name: loc for loc in locations}
         self.links: tuple[LinkSpace, ...] = tuple(links)
         self.virtual_links = tuple(virtual_links)  # (near, far): one way, only for industry-card builds
+        # The space the notation names by each label (read reversed: the first in board order wins a shared label)
+        self.link_named: dict[str, LinkSpace] = {link.label: link for link in reversed(self.links)}
         self.links_at: dict[str, tuple[int, ...]] = {
             name: tuple(link.index for link in self.links if name in link.ends) for name in self.locations
         }

@@ -51,7 +51,7 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
             plan.fail("network.second_card", card=action.card)
     else:
         check_card_in_hand(plan, p.hand, action.card)
-    link = next((space for space in state.facts.board.links if space.label == action.link), None)
+    link = state.facts.board.link_named.get(action.link)
     if link is None:
         plan.fail("network.unknown_link", link=action.link)
         return plan
