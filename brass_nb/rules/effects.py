@@ -4,7 +4,6 @@ Only validated plans call these; each keeps the money and cube ledgers of :class
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from brass_nb.rules.facts import MARKET
@@ -47,7 +46,10 @@ def consume(state: State, resource: str, allocation: tuple[str, ...] | None, pla
     board = state.facts.board
     built = frozenset(state.links)
     bought = 0
-    for source, n in Counter(allocation).items():
+    counts: dict[str, int] = {}             # (counted by hand: a Counter runs its update and a Mapping check in Python)
+    for source in allocation:
+        counts[source] = counts.get(source, 0) + 1
+    for source, n in counts.items():
         if source == MARKET:
             bought = n
             continue
