@@ -45,8 +45,14 @@ TWO_CARDS = "two cards"
 """Where Lancashire's cotton may be sold besides a port."""
 
 
-def _clauses(**named: Sources) -> str:
-    return "".join(f"; {name} {', '.join(srcs)}" for name, srcs in named.items() if srcs)
+def _clauses(*named: tuple[str, Sources]) -> str:
+    """The clauses of the (name, sources) pairs that name any sources (a loop: a generator would be resumed once
+    per pair; keywords would make a dict). Every play writes its action's text."""
+    text = ""
+    for name, sources in named:
+        if sources:
+            text += f"; {name} {', '.join(sources)}"
+    return text
 
 
 def _with_card(card: str | None) -> str:
@@ -66,7 +72,8 @@ class Build(NamedTuple):
 
     def __str__(self) -> str:
         place = self.location if self.slot is None else f"{self.location}[{self.slot}]"
-        return f"build {self.industry} {place}{_with_card(self.card)}" + _clauses(coal=self.coal, iron=self.iron)
+        return (f"build {self.industry} {place}{_with_card(self.card)}"
+                + _clauses(("coal", self.coal), ("iron", self.iron)))
 
 
 class Network(NamedTuple):
@@ -79,7 +86,7 @@ class Network(NamedTuple):
     kind: str = "network"
 
     def __str__(self) -> str:
-        return f"network {self.link}{_with_card(self.card)}" + _clauses(coal=self.coal, beer=self.beer)
+        return f"network {self.link}{_with_card(self.card)}" + _clauses(("coal", self.coal), ("beer", self.beer))
 
 
 class Develop(NamedTuple):
@@ -94,7 +101,7 @@ class Develop(NamedTuple):
     def __str__(self) -> str:
         if self.free:
             return f"develop {self.industry} free"
-        return f"develop {self.industry}{_with_card(self.card)}" + _clauses(iron=self.iron)
+        return f"develop {self.industry}{_with_card(self.card)}" + _clauses(("iron", self.iron))
 
 
 class Sell(NamedTuple):
@@ -108,7 +115,8 @@ class Sell(NamedTuple):
     kind: str = "sell"
 
     def __str__(self) -> str:
-        return f"sell {self.industry} {self.slot} to {self.merchant}{_with_card(self.card)}" + _clauses(beer=self.beer)
+        return (f"sell {self.industry} {self.slot} to {self.merchant}{_with_card(self.card)}"
+                + _clauses(("beer", self.beer)))
 
 
 class Loan(NamedTuple):
