@@ -342,7 +342,8 @@ class Game:
         """One source of groups per kind of action, each read only when asked (see :class:`LegalActions`)."""
         if self.state.over:
             return []
-        view, player, phase = self.view(), self._actor(), self.phase
+        view, player, phase = self.view(), self.state.current_player, self.phase
+        assert player is not None, "a game going on always has a player to act"
         if phase is None:
             sources = []
             for generate in self._generators:       # (a loop: a comprehension would make view and player cells)
