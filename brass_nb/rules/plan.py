@@ -47,6 +47,8 @@ class Plan:
 
     def choose_sources(self, source: SourcePlan, chosen: tuple[str, ...] | None) -> tuple[str, ...] | None:
         """Record how a resource would be supplied and take the allocation the action names."""
+        if not source.need and chosen is None:      # no cube, none named: the allocation of nothing, and nothing
+            return ()                               # to explain (sourcing's NOTHING_NEEDED), without its properties
         self.steps.extend(source.steps)
         allocation, failure = source.choose(chosen)
         if failure is not None:
