@@ -1,7 +1,6 @@
 """The build action: which card allows which place, which tile and slot, what it costs, what follows."""
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Collection, Iterator
 from itertools import combinations
 from typing import Any
@@ -12,7 +11,7 @@ from brass_nb.rules.effects import consume, flip, remove_tile, sell_to_market
 from brass_nb.rules.facts import TileSpec
 from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
-from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
+from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand, missing_cards
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.sourcing import NOTHING_NEEDED, SourcePlan, plan_coal, plan_iron
 from brass_nb.rules.state import State, Tile
@@ -282,10 +281,9 @@ def plan_double_build_cards(view: View, player: int, action: Discard) -> Plan:
     """The two cards of a double-card build: both are discarded and the waiting build is checked again and made."""
     state = view.state
     plan = Plan()
-    missing = Counter(action.cards) - Counter(state.players[player].hand)
+    missing = missing_cards(state.players[player].hand, action.cards)
     if missing:
-        plan.fail("card.not_in_hand", card=", ".join(sorted(missing.elements())),
-                  hand=sorted(state.players[player].hand))
+        plan.fail("card.not_in_hand", card=", ".join(sorted(missing)), hand=sorted(state.players[player].hand))
         return plan
     waiting = state.double_build
     assert waiting is not None, "the double_cards phase opens only with a build waiting"

@@ -1,11 +1,9 @@
 """The actions whose only effect is on cards: scout and pass (every action also discards its card)."""
 from __future__ import annotations
 
-from collections import Counter
-
 from brass_nb.rules.actions import Pass, Scout
 from brass_nb.rules.legal import Choices, Combinations
-from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand
+from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand, missing_cards
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
@@ -55,9 +53,9 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
         return plan
     if len(action.cards) != needed:
         plan.fail("scout.card_count", count=len(action.cards), needed=needed)
-    missing = Counter(action.cards) - Counter(p.hand)
+    missing = missing_cards(p.hand, action.cards)
     if missing:
-        plan.fail("card.not_in_hand", card=", ".join(sorted(missing.elements())), hand=sorted(p.hand))
+        plan.fail("card.not_in_hand", card=", ".join(sorted(missing)), hand=sorted(p.hand))
     wilds = [c for c in p.hand if c in state.wilds]
     if wilds:
         plan.fail("scout.holding_wild", (f"player:{player}",), wilds=wilds)

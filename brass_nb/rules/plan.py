@@ -62,3 +62,16 @@ def check_card_in_hand(plan: Plan, hand: list[str], card: str | None) -> None:
         plan.fail("card.missing")
     elif card not in hand:
         plan.fail("card.not_in_hand", card=card, hand=sorted(hand))
+
+
+def missing_cards(hand: list[str], cards: tuple[str, ...]) -> list[str]:
+    """The named cards the hand lacks, repeats counted (a card named twice needs two in hand); a loop, as a
+    Counter's difference runs several Python calls."""
+    left = list(hand)
+    missing = []
+    for card in cards:
+        if card in left:
+            left.remove(card)
+        else:
+            missing.append(card)
+    return missing
