@@ -125,10 +125,11 @@ def _end_round(state: State, expl: Explanation) -> None:
     """New turn order by money spent (ties keep their order), then income unless it is the game's last round."""
     before = list(state.order)
     spent = {i: state.players[i].spent_this_round for i in before}
-    state.order = sorted(before, key=lambda i: spent[i])
+    state.order = sorted(before, key=spent.__getitem__)
+    # (entities made as a list first, here and below: a generator would be resumed once per player)
     expl.steps.append(Step("turn.order", {"before": before, "after": list(state.order),
                                           "spent": {str(i): spent[i] for i in before}, "era": state.era,
-                                          "round": state.round}, tuple(f"player:{i}" for i in state.order)))
+                                          "round": state.round}, tuple([f"player:{i}" for i in state.order])))
     for p in state.players:
         p.spent_this_round = 0
     if state.facts.rules.refill is Refill.END_OF_ROUND:
@@ -136,7 +137,7 @@ def _end_round(state: State, expl: Explanation) -> None:
         expl.steps.append(Step("round.refill", {"drawn": drawn, "order": list(state.order),
                                                 "hands": [len(p.hand) for p in state.players], "deck": len(state.deck),
                                                 "edition": state.facts.rules.edition_name},
-                               tuple(f"player:{i}" for i in state.order)))
+                               tuple([f"player:{i}" for i in state.order])))
     if state.facts.rules.income_paid is IncomeTiming.ROUND_START:
         continue_after_income(state, expl)
         return
@@ -185,7 +186,12 @@ def _start_round(state: State, expl: Explanation) -> None:
 
 
 def _era_over(state: State) -> bool:
-    return not state.deck and not any(p.hand for p in state.players)
+    if state.deck:
+        return False
+    for p in state.players:             # (a loop: a generator would be resumed once per player)
+        if p.hand:
+            return False
+    return True
 
 
 def _end_era(state: State, expl: Explanation) -> None:
