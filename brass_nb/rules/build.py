@@ -48,6 +48,10 @@ def card_scope(view: View, player: int, card: str) -> tuple[str, Collection[str]
     return "location", (card,), None
 
 
+CARD_WHY = {"location": "location_card", "wild_location": "wild_location", "two_cards": "two_cards"}
+"""Why a card of each kind that names places allows a build there (an industry card: the network, or none yet)."""
+
+
 def check_card(view: View, player: int, card: str, industry: str, location: str, plan: Plan) -> None:
     """Record why ``card`` does or does not allow building ``industry`` in ``location``."""
     kind, places, industries = card_scope(view, player, card)
@@ -67,8 +71,7 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
             plan.fail("build.not_in_network", (location,), network=sorted(places), **facts)
         ok = False
     if ok:
-        why = {"location": "location_card", "wild_location": "wild_location", "two_cards": "two_cards"}.get(
-            kind, "network" if places is not None else "first_build")
+        why = CARD_WHY.get(kind, "network" if places is not None else "first_build")
         near = view.virtual_link_to(player, location) if why == "network" else None
         if near is not None:
             plan.steps.append(Step("build.card", {"why": "virtual_link", "near": near, **facts}, (near, location)))
@@ -118,9 +121,11 @@ def overbuild_block(view: View, player: int, tile: Tile, industry: str, level: i
 
 
 def _own_tiles_in(state: State, player: int, location: str, except_slot: str | None) -> list[str]:
-    tiles = state.tiles
-    return [label for label in state.facts.board.slot_labels[location]
-            if label != except_slot and label in tiles and tiles[label].owner == player]
+    tiles, mine = state.tiles, []
+    for label in state.facts.board.slot_labels[location]:  # (a loop: a comprehension would make its names cells)
+        if label != except_slot and label in tiles and tiles[label].owner == player:
+            mine.append(label)
+    return mine
 
 
 def plan_build(view: View, player: int, action: Build, cards_named: bool = False) -> Plan:
@@ -229,7 +234,9 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
     state = view.state
     labels = view.board.slot_labels[location]
     options = empty + over
-    names = [labels[number - 1] for number in options]
+    names = []
+    for number in options:                  # (a loop: a comprehension is one more call per build)
+        names.append(labels[number - 1])
     if not options:
         taken = [labels[i] for i, icons in enumerate(view.board.locations[location].slots) if industry in icons]
         blocked = [{"slot": label, "owner": state.tiles[label].owner, "industry": state.tiles[label].industry,

@@ -31,9 +31,12 @@ def _check_space(view: View, player: int, link: LinkSpace, plan: Plan) -> None:
         plan.fail("network.no_link_tiles", entities)
     network = view.network(player)
     if not network.isdisjoint(link.ends):
+        touching = []
+        for end in link.ends:               # (a loop: a comprehension would make ``network`` a cell)
+            if end in network:
+                touching.append(end)
         plan.steps.append(Step("network.link", {"link": link.label, "ends": list(link.ends), "era": state.era,
-                                                "why": "network", "touching": [e for e in link.ends if e in network]},
-                               entities))
+                                                "why": "network", "touching": touching}, entities))
     elif not view.has_anything_built(player) and state.facts.rules.first_link_anywhere:
         plan.steps.append(Step("network.link", {"link": link.label, "ends": list(link.ends), "era": state.era,
                                                 "why": "first_link"}, entities))
