@@ -56,10 +56,16 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
     missing = missing_cards(p.hand, action.cards)
     if missing:
         plan.fail("card.not_in_hand", card=", ".join(sorted(missing)), hand=sorted(p.hand))
-    wilds = [c for c in p.hand if c in state.wilds]
+    # The wild cards held and the wild piles run out (loops: comprehensions would make ``state`` a cell)
+    wilds, empty = [], []
+    for card in p.hand:
+        if card in state.wilds:
+            wilds.append(card)
     if wilds:
         plan.fail("scout.holding_wild", (f"player:{player}",), wilds=wilds)
-    empty = [name for name, n in state.wilds.items() if n == 0]
+    for name, n in state.wilds.items():
+        if n == 0:
+            empty.append(name)
     if empty:
         plan.fail("scout.no_wild_left", piles=empty)
     if plan.failures:

@@ -65,7 +65,7 @@ def consume(state: State, resource: str, allocation: tuple[str, ...] | None, pla
                 route, crossed = found
         expl.steps.append(Step(f"{resource}.take", {"source": source, "count": n, "owner": tile.owner,
                                                     "left": tile.cubes, "player": player,
-                                                    "route": route}, (source,) + tuple(f"link:{i}" for i in crossed)))
+                                                    "route": route}, (source, *[f"link:{i}" for i in crossed])))
         if tile.cubes == 0:
             flip(state, source, expl, "emptied")
     if bought:

@@ -47,15 +47,20 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
     if action.amount is not None and action.amount not in [o.money for o in options]:
         plan.fail("loan.amount", amount=action.amount, amounts=[o.money for o in options])
         return plan
-    chosen = [o for o in options if action.amount in (None, o.money)]
-    allowed = [o for o in chosen if p.income_level - o.levels >= lowest]
+    level = p.income_level
+    chosen, allowed = [], []                # the loans the action names, and those the income track allows
+    for option in options:                  # (a loop: comprehensions would make their names cells)
+        if action.amount in (None, option.money):
+            chosen.append(option)
+            if level - option.levels >= lowest:
+                allowed.append(option)
     if len(allowed) > 1:
         plan.fail("choice.ambiguous", resource="loan", options=[f"£{o.money}" for o in allowed])
         return plan
     money, levels_lost = (allowed or chosen)[0].money, (allowed or chosen)[0].levels
-    new_level = p.income_level - levels_lost
+    new_level = level - levels_lost
     if new_level < lowest:
-        plan.fail("loan.too_low", (f"player:{player}",), level=p.income_level, new_level=new_level, lowest=lowest)
+        plan.fail("loan.too_low", (f"player:{player}",), level=level, new_level=new_level, lowest=lowest)
         return plan
     to_space = highest_space(state.facts.income_levels, new_level)
 
