@@ -26,12 +26,16 @@ def loans_closed(state: State) -> bool:
 
 def removal_value(state: State, tile: Tile) -> int:
     """What giving up a tile to pay negative income raises: half its build cost, rounded down."""
-    return state.spec(tile).cost // 2
+    return state.facts.tile(tile.industry, tile.level).cost // 2      # (asked of every tile at each shortfall)
 
 
 def removable_tiles(state: State, player: int) -> list[tuple[str, Tile]]:
     """The player's industries that negative income may force off: a tile that raises £0 can never help pay."""
-    return [(label, t) for label, t in state.tiles_of(player) if removal_value(state, t) > 0]
+    found = []
+    for label, t in state.tiles_of(player):     # (a loop: a comprehension would make ``state`` a cell)
+        if removal_value(state, t) > 0:
+            found.append((label, t))
+    return found
 
 
 def plan_loan(view: View, player: int, action: Loan) -> Plan:
