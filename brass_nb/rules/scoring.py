@@ -21,17 +21,21 @@ def link_scores(state: State) -> list[Step]:
     steps = []
     for index, owner in sorted(state.links.items()):
         link = board.links[index]
-        ends = []
+        ends, contributors, vp = [], [], 0
         for end in link.ends:
             parts = list(icons_at.get(end, []))
             printed = board.locations[end].link_vp
             if printed:
                 parts.append({"printed": end, "kind": board.locations[end].kind, "icons": printed})
-            ends.append({"location": end, "icons": sum(p["icons"] for p in parts), "parts": parts})
-        contributors = tuple(p["slot"] for e in ends for p in e["parts"] if "slot" in p)
-        steps.append(Step("score.link", {"link": link.label, "owner": owner, "ends": ends,
-                                         "vp": sum(e["icons"] for e in ends), "counts": counts},
-                          (f"link:{index}",) + contributors))
+            icons = 0
+            for part in parts:                  # (a loop: generators would be resumed once per part)
+                icons += part["icons"]
+                if "slot" in part:
+                    contributors.append(part["slot"])
+            ends.append({"location": end, "icons": icons, "parts": parts})
+            vp += icons
+        steps.append(Step("score.link", {"link": link.label, "owner": owner, "ends": ends, "vp": vp, "counts": counts},
+                          (f"link:{index}", *contributors)))
     return steps
 
 
