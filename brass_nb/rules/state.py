@@ -250,9 +250,14 @@ class State:
         return market.prices[len(market.prices) - n] if n else market.price_when_empty
 
     def market_buy_prices(self, resource: str, count: int) -> list[int]:
+        """Prices paid for ``count`` cubes: the cheapest filled spaces first, then the empty market's price (slices,
+        not a comprehension: the planners ask this for every plan that buys)."""
         market = self.facts.markets[resource]
         n, size = self.markets[resource], len(market.prices)
-        return [market.prices[size - n + i] if i < n else market.price_when_empty for i in range(count)]
+        prices = list(market.prices[size - n:size - n + count])
+        if count > n:
+            prices += [market.price_when_empty] * (count - n)
+        return prices
 
     def market_sell_prices(self, resource: str, count: int) -> list[int]:
         """Prices earned for up to ``count`` cubes sold to the market, most expensive empty space first."""
