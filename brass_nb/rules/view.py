@@ -43,15 +43,17 @@ class SharedSearches:
         links_moved = state.links_epoch != self.links_epoch
         if links_moved:
             self.links_epoch, self.reach, self.pieces = state.links_epoch, {}, {}
-        if links_moved or state.supply_epochs is not self.supply_epochs:
-            if links_moved or state.supply_epochs["coal"] != self.supply_epochs.get("coal"):
+        epochs, kept = state.supply_epochs, self.supply_epochs
+        if links_moved or epochs is not kept:
+            if links_moved or epochs["coal"] != kept.get("coal"):
                 self.coal_by_piece = {}                 # (coal's holders, the links or Lancashire's ports moved)
-            holders, plans = {}, {}
-            for resource, epoch in state.supply_epochs.items():
-                moved = self.supply_epochs.get(resource) != epoch
-                holders[resource] = {} if moved else self.holders[resource]
-                plans[resource] = {} if moved or links_moved else self.plans[resource]
-            self.holders, self.plans, self.supply_epochs = holders, plans, state.supply_epochs
+            holders, plans = dict(self.holders), dict(self.plans)       # (each resource's kept, or replaced below)
+            for resource, epoch in epochs.items():
+                if kept.get(resource) != epoch:
+                    holders[resource], plans[resource] = {}, {}
+                elif links_moved:
+                    plans[resource] = {}
+            self.holders, self.plans, self.supply_epochs = holders, plans, epochs
         return self
 
     def share(self) -> SharedSearches:
