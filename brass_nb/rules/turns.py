@@ -95,11 +95,13 @@ def finish_action(state: State, expl: Explanation) -> None:
 def _end_turn(state: State, expl: Explanation) -> None:
     player = state.order[state.turn_index]
     p = state.players[player]
-    refill = state.facts.rules.refill
+    rules = state.facts.rules
+    refill = rules.refill
     drawn = _draw_up(state, p) if refill is Refill.END_OF_TURN else 0
+    # (the member's ``_value_``, as Enum documents it: ``.value`` is a property, two Python calls at every turn)
     expl.steps.append(Step("turn.end", {"player": player, "drawn": drawn, "hand": len(p.hand), "deck": len(state.deck),
-                                        "spent": p.spent_this_round, "refill": refill.value,
-                                        "edition": state.facts.rules.edition_name}, (f"player:{player}",)))
+                                        "spent": p.spent_this_round, "refill": refill._value_,
+                                        "edition": rules.edition_name}, (f"player:{player}",)))
     _next_turn(state, expl)
 
 
