@@ -151,9 +151,12 @@ class LegalActions(Sequence[A.Action]):
     position it was made for.
     """
 
+    _sources: list[tuple[Iterator[Group], list[Group]]]
+    """Each source, and its groups read so far (pairs, as a zip of two lists with strict= would cost a dict): made by
+    :meth:`_source_kinds`, which every reading starts with (iterated there as given, without a list made first)."""
+
     def __init__(self, sources: Iterable[Iterable[Group]]):
-        # each source, and its groups read so far (pairs, as a zip of two lists with strict= would cost a dict)
-        self._sources: list[tuple[Iterator[Group], list[Group]]] = [(iter(source), []) for source in sources]
+        self._given = sources
         self._kinds: list[str | None] | None = None        # each source's kind, None for an empty one
         self._whole: Concatenation | None = None
         self._built: tuple[A.Action, ...] | None = None
@@ -173,6 +176,7 @@ class LegalActions(Sequence[A.Action]):
         """Read every source: the whole list, fixed from now on."""
         if self._whole is None:
             groups: list[Group] = []
+            self._source_kinds()
             for source, read in self._sources:
                 groups.extend(self._exhaust(source, read))
             self._whole = Concatenation(groups)
@@ -183,17 +187,24 @@ class LegalActions(Sequence[A.Action]):
         (the rest of the source is left unread)."""
         if self._kinds is None:
             kinds: list[str | None] = []
-            for source, read in self._sources:
-                if not read:                              # (a list read whole has read every source)
-                    for group in source:                  # (_exhaust's test, inline: it runs for every group)
-                        if group.offers if type(group) is Choices else group:
-                            read.append(group)
+            sources = self._sources = []
+            kind_of = A.KIND_OF
+            for given in self._given:
+                source = iter(given)
+                for group in source:                      # (_exhaust's test, inline: it runs for every group)
+                    if type(group) is Choices:
+                        if group.offers:
+                            kind = kind_of[group.make]
                             break
-                    else:
-                        kinds.append(None)
-                        continue
-                first = read[0]
-                kinds.append(A.KIND_OF[first.make] if type(first) is Choices else first[0].kind)
+                    elif group:
+                        kind = group[0].kind
+                        break
+                else:
+                    sources.append((source, []))
+                    kinds.append(None)
+                    continue
+                sources.append((source, [group]))
+                kinds.append(kind)
             self._kinds = kinds
         return self._kinds
 
