@@ -152,14 +152,14 @@ def sell_actions(view: View, player: int, first: bool = True) -> list[Choices]:
     """Every sale of your unflipped tiles of a sold industry to a connected merchant that buys it."""
     state = view.state
     cards = view.cards(player) if first else [None]
+    pieces = view.pieces()          # (what is connected, without a search: a sale needs no distance)
     out = []
     for slot, tile in sellable(view, player):
         location = state.facts.board.slot_of[slot][0]
-        reach = view.reachable((location,))
-        spec = state.spec(tile)
+        industry, piece = tile.industry, pieces[location]
         for m in state.merchants.values():
-            if tile.industry not in m.buys or m.location not in reach:
+            if industry not in m.buys or pieces[m.location] != piece:
                 continue
-            beer = plan_beer(view, player, (location,), spec.beer, (m.label, m.beer))
-            out.append(Choices(Sell, (tile.industry, slot, m.label), cards, beer.choices))
+            beer = plan_beer(view, player, (location,), state.spec(tile).beer, (m.label, m.beer))
+            out.append(Choices(Sell, (industry, slot, m.label), cards, beer.choices))
     return out
