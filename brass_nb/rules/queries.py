@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from brass_nb.rules.records import Step
 from brass_nb.rules.ruleset import LoanOption
-from brass_nb.rules.sourcing import breweries_for, connected_coal, holder_facts
+from brass_nb.rules.sourcing import breweries_for, holder_facts
 from brass_nb.rules.view import View
 
 
@@ -17,7 +17,7 @@ def coal_sources(view: View, location: str) -> Step:
     if location not in view.board.locations:
         return unknown_location(view, location)
     reach = view.reachable((location,))
-    mines, trade = connected_coal(view, (location,))
+    mines, trade = view.coal_sources((location,))
     merchants = list(trade)
     unconnected = [holder_facts(label, loc, t) for label, loc, t in view.holders("coal")
                    if loc not in reach]

@@ -108,24 +108,6 @@ def holder_facts(label: str, location: str, tile: Tile, distance: int | None = N
     return facts
 
 
-def connected_coal(view: View, starts: tuple[str, ...]) -> tuple[list[tuple[int, int, str, str, Tile]], list[str]]:
-    """(distance, board order, slot, location, tile) of every coal mine with coal connected to any of ``starts``,
-    nearest first, and the trade places connected to them, in board order. Distances are searched from the mines
-    (a link joins both ways): a few mines are searched once per change of the links, where every consumer would be
-    searched for each change of the coal; the board's connected pieces say which mines and trade places are
-    connected at all without a search. The trade places are the view's own list: read it, never change it."""
-    holders, trade = view.coal_sources(starts)
-    order, found = view.board.slot_order, []
-    for label, loc, tile, reach in holders:
-        distance = len(reach)                                # (further than any location can be)
-        for start in starts:
-            if reach.get(start, distance) < distance:
-                distance = reach[start]
-        found.append((distance, order[label], label, loc, tile))
-    found.sort()
-    return found, trade
-
-
 NOTHING_NEEDED = {resource: SourcePlan(resource, 0, [()]) for resource in ("coal", "iron", "beer")}
 """The plan when no cube is needed: take nothing, from nowhere, and nothing to explain."""
 
@@ -184,7 +166,7 @@ def _explain_coal(starts: tuple[str, ...], need: int, consumer: str, mines: list
 @_memoised("coal", need_at=1)
 def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = "") -> SourcePlan:
     """Coal for a consumer at ``starts`` (a location, or both ends of a rail just placed)."""
-    mines, trade = connected_coal(view, starts)
+    mines, trade = view.coal_sources(starts)
     fixed: list[str] = []
     choices: list[tuple[str, ...]] = [()]
     remaining = need

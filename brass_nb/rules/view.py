@@ -16,7 +16,12 @@ from brass_nb.rules.facts import TileSpec
 from brass_nb.rules.state import State, Tile
 
 CoalSources = tuple[list[tuple[str, str, Tile, dict[str, int]]], list[str]]
-"""Coal mines with coal (slot label, location, tile, distance to every location of its piece) and trade places."""
+"""A piece of the board's coal mines with coal (slot label, location, tile, distance to every location of the piece)
+and trade places."""
+
+ConnectedCoal = tuple[list[tuple[int, int, str, str, Tile]], list[str]]
+"""Coal mines with coal connected to a consumer (distance in links, board order, slot label, location, tile), nearest
+first, and the trade places connected to it, in board order."""
 
 NO_COAL_SOURCES: CoalSources = ([], [])
 """Where a piece of the board with no coal mine with coal and no trade place has coal from: nowhere."""
@@ -227,28 +232,40 @@ class View:
         flipped or not (the board's pieces say which are connected, without a search)."""
         return list(self.coal_sources(starts)[1])
 
-    def coal_sources(self, starts: tuple[str, ...]) -> CoalSources:
-        """Everywhere coal used at any of ``starts`` may come from: the coal mines with coal of their connected pieces
-        of the board, each with its distances, and the trade places there, in board order. For one location (most
-        consumers) both are one look-up of its piece. The lists are shared: read them, never change them."""
+    def coal_sources(self, starts: tuple[str, ...]) -> ConnectedCoal:
+        """Everywhere coal used at any of ``starts`` may come from: the coal mines with coal connected to any of them,
+        nearest first (then in board order), and the trade places connected, in board order. The board's connected
+        pieces say which mines and trade places are connected at all, without a search; distances are searched from
+        the mines (a link joins both ways): a few mines are searched once per change of the links, where every
+        consumer would be searched for each change of the coal. For one location (most consumers) the piece is one
+        look-up. The trade places are the view's own list: read it, never change it."""
         by_piece = self._coal_pieces
-        if not by_piece:                    # (checked here: a lazy property would cost a call on every plan)
+        if not by_piece:                    # (checked here, as are the pieces: a lazy property would cost a call)
             self._find_coal_sources(by_piece)
-        pieces = self.pieces()
+        pieces = self._pieces or self.pieces()
         if len(starts) == 1:
-            return by_piece.get(pieces[starts[0]], NO_COAL_SOURCES)
-        seen: list[str] = []
-        mines: list[tuple[str, str, Tile, dict[str, int]]] = []
-        trade: list[str] = []
-        for start in starts:                            # (each piece once)
-            piece = pieces[start]
-            if piece not in seen:
-                seen.append(piece)
-                piece_mines, piece_trade = by_piece.get(piece, NO_COAL_SOURCES)
-                mines += piece_mines
-                if piece_trade:
-                    trade = piece_trade if not trade else sorted(trade + piece_trade, key=self.trade_places.index)
-        return mines, trade
+            mines, trade = by_piece.get(pieces[starts[0]], NO_COAL_SOURCES)
+        else:
+            seen: list[str] = []
+            mines, trade = [], []
+            for start in starts:                        # (each piece once)
+                piece = pieces[start]
+                if piece not in seen:
+                    seen.append(piece)
+                    piece_mines, piece_trade = by_piece.get(piece, NO_COAL_SOURCES)
+                    mines += piece_mines
+                    if piece_trade:
+                        trade = piece_trade if not trade else sorted(trade + piece_trade,
+                                                                     key=self.trade_places.index)
+        order, found = self.board.slot_order, []
+        for label, loc, tile, reach in mines:
+            distance = len(reach)                       # (further than any location can be)
+            for start in starts:
+                if reach.get(start, distance) < distance:
+                    distance = reach[start]
+            found.append((distance, order[label], label, loc, tile))
+        found.sort()
+        return found, trade
 
     def _find_coal_sources(self, by_piece: dict[str, CoalSources]) -> None:
         """Fill ``by_piece`` with the coal mines with coal, each with its distance to every location of its piece
