@@ -15,6 +15,7 @@ cube, ``"market"`` for market cubes) and the :class:`Step` records that explain 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any, Concatenate, ParamSpec, cast
 
 from brass_nb.rules.facts import MARKET
@@ -163,10 +164,21 @@ def _explain_coal(starts: tuple[str, ...], need: int, consumer: str, mines: list
     return steps, None
 
 
+@cache
+def _unsupplied_coal(starts: tuple[str, ...], need: int, consumer: str, trade_kind: str) -> SourcePlan:
+    """The plan of a consumer connected to no coal mine with coal and no trade place: it fails, over facts that
+    are the request's alone (nothing of the position), so it is made once per request and kept for good, where
+    a plan kept by the view is made again whenever the coal or the links move (half the coal plans made)."""
+    return SourcePlan("coal", need, [], [], _explain_coal,
+                      (starts, need, consumer, [], need, [], [], [], 0, 0, trade_kind))
+
+
 @_memoised("coal", need_at=1)
 def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = "") -> SourcePlan:
     """Coal for a consumer at ``starts`` (a location, or both ends of a rail just placed)."""
     mines, trade = view.coal_sources(starts)
+    if not mines and not trade:
+        return _unsupplied_coal(starts, need, consumer, view.trade_kind)
     fixed: list[str] = []
     choices: list[tuple[str, ...]] = [()]
     remaining = need
