@@ -27,12 +27,14 @@ class Choices(Sequence[A.Action]):
 
     __slots__ = ("make", "fixed", "axes", "_size", "offers")
 
+    _size: int | None
+    offers: bool
+    """Is there anything to choose (an item on every axis)?"""
+
     def __init__(self, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any], lazy: bool = False):
         self.make, self.fixed, self.axes = make, fixed, axes
-        self._size: int | None = None
-        self.offers: bool
-        """Is there anything to choose (an item on every axis)?"""
         if lazy:                                        # an axis listed only when counted
+            self._size = None
             self.offers = all(axes)
         else:
             self._size = size = prod(map(len, axes))
