@@ -237,17 +237,21 @@ def _explain_iron(need: int, works: list[tuple[str, str, Tile]], total: int, rem
 def plan_iron(view: View, need: int) -> SourcePlan:
     """Iron from any works anywhere (player's choice), then the market; no connection needed."""
     works = view.holders("iron")
-    total = sum(tile.cubes for _, _, tile in works)
-    remaining = max(0, need - total)
+    total = 0
+    for _, _, tile in works:                    # (loops, not generators: each would cost a frame)
+        total += tile.cubes
+    remaining = need - total if need > total else 0
     prices = view.state.market_buy_prices("iron", remaining) if remaining else []
     market_cubes = view.state.markets["iron"]
     empty_price = view.state.facts.markets["iron"].price_when_empty
     facts = (need, works, total, remaining, prices, market_cubes, empty_price)
-    if not remaining:
-        return SourcePlan("iron", need, distributions([(label, t.cubes) for label, _, t in works], need),
-                          explain=_explain_iron, facts=facts)
-    every_cube = tuple(label for label, _, tile in works for _ in range(tile.cubes))
-    return SourcePlan("iron", need, [every_cube + (MARKET,) * remaining], prices, _explain_iron, facts)
+    if not remaining:                           # (arguments by position: keywords would cost a dict)
+        return SourcePlan("iron", need, distributions([(label, t.cubes) for label, _, t in works], need), None,
+                          _explain_iron, facts)
+    every_cube: list[str] = []
+    for label, _, tile in works:
+        every_cube += [label] * tile.cubes
+    return SourcePlan("iron", need, [tuple(every_cube) + (MARKET,) * remaining], prices, _explain_iron, facts)
 
 
 Holders = list[dict[str, Any]]
@@ -287,4 +291,4 @@ def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
              "at": starts[0]}
     entities = tuple(c[0] for c in caps)
     options = distributions(caps, need)
-    return SourcePlan("beer", need, options, explain=_explain_beer, facts=(bool(options), facts, entities))
+    return SourcePlan("beer", need, options, None, _explain_beer, (bool(options), facts, entities))
