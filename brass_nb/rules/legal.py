@@ -37,7 +37,10 @@ class Choices(Sequence[A.Action]):
             self._size = None
             self.offers = all(axes)
         else:
-            self._size = size = prod(map(len, axes))
+            size = 1
+            for axis in axes:                           # (a loop: prod(map(len, axes)) costs more, for so few axes)
+                size *= len(axis)
+            self._size = size
             self.offers = size > 0
 
     def __bool__(self) -> bool:
