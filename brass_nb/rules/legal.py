@@ -157,12 +157,13 @@ class LegalActions(Sequence[A.Action]):
     """
 
     _sources: list[tuple[Iterator[Group], list[Group]]]
-    """Each source, and its groups read so far (pairs, as a zip of two lists with strict= would cost a dict): made by
-    :meth:`_source_kinds`, which every reading starts with (iterated there as given, without a list made first)."""
+    """Each source that offers an action, and its groups read so far (pairs, as a zip of two lists with strict= would
+    cost a dict): made by :meth:`_source_kinds`, which every reading starts with (iterated there as given, without a
+    list made first). A source with no action is not kept: it adds nothing to any reading."""
 
     def __init__(self, sources: Iterable[Iterable[Group]]):
         self._given = sources
-        self._kinds: list[str | None] | None = None        # each source's kind, None for an empty one
+        self._kinds: list[str] | None = None               # each kept source's kind
         self._whole: Concatenation | None = None
         self._built: tuple[A.Action, ...] | None = None
 
@@ -187,11 +188,11 @@ class LegalActions(Sequence[A.Action]):
             self._whole = Concatenation(groups)
         return self._whole
 
-    def _source_kinds(self) -> list[str | None]:
-        """Each source's kind, None for a source with no action: read from its first group that offers an action
-        (the rest of the source is left unread)."""
+    def _source_kinds(self) -> list[str]:
+        """The kind of each source that offers an action, read from its first group that does (the rest of the source
+        is left unread)."""
         if self._kinds is None:
-            kinds: list[str | None] = []
+            kinds: list[str] = []
             sources = self._sources = []
             kind_of = A.KIND_OF
             for given in self._given:
@@ -205,8 +206,6 @@ class LegalActions(Sequence[A.Action]):
                         kind = group[0].kind
                         break
                 else:
-                    sources.append((source, []))
-                    kinds.append(None)
                     continue
                 sources.append((source, [group]))
                 kinds.append(kind)
@@ -215,7 +214,7 @@ class LegalActions(Sequence[A.Action]):
 
     def kinds(self) -> list[str]:
         """The kinds of action offered, sorted."""
-        return sorted(set(filter(None, self._source_kinds())))
+        return sorted(set(self._source_kinds()))
 
     def of_kind(self, kind: str) -> Sequence[A.Action]:
         """The actions of one kind, in list order, the other kinds' sources left unread past their first group;
