@@ -65,11 +65,15 @@ class Choices(Sequence[A.Action]):
             if not -size <= index < 0:
                 raise IndexError(index)
             index += size
-        picks = []
-        for axis in reversed(self.axes):
-            index, at = divmod(index, len(axis))
-            picks.append(axis[at])
-        return self.make(*self.fixed, *reversed(picks))
+        axes = self.axes
+        at = len(axes)
+        picks = [None] * at
+        while at:                                       # (the last axis first: it varies fastest)
+            at -= 1
+            axis = axes[at]
+            picks[at] = axis[index % len(axis)]
+            index //= len(axis)
+        return self.make(*self.fixed, *picks)
 
     def __iter__(self) -> Iterator[A.Action]:
         make, fixed = self.make, self.fixed
