@@ -39,14 +39,12 @@ class SourcePlan:
     closure over them would cost a cell per fact, made for every plan and kept with it; a ``partial`` a dict).
     """
 
-    __slots__ = ("resource", "need", "options", "market_prices", "market_cost", "choices", "_explain", "_facts",
-                 "_explanation")
+    __slots__ = ("resource", "need", "options", "market_cost", "choices", "_explain", "_facts", "_explanation")
 
     def __init__(self, resource: str, need: int, options: list[tuple[str, ...]],
                  market_prices: list[int] | None = None, explain: Explain | None = None,
                  facts: tuple[Any, ...] = ()):
         self.resource, self.need, self.options = resource, need, options
-        self.market_prices = market_prices or []
         self.market_cost = sum(market_prices) if market_prices else 0
         # as an action names them (an allocation of nothing is None)
         self.choices = tuple(options) if () not in options else tuple([option or None for option in options])
@@ -120,11 +118,13 @@ def _memoised(resource: str, need_at: int) -> Callable[[Callable[Concatenate[Vie
     so that equal requests find the same plan; when the one at ``need_at`` (the cubes needed) is 0, the plan is
     :data:`NOTHING_NEEDED`, with no search and nothing kept. (The planner takes no keywords: an empty ``**kwargs``
     would cost a dict on every request.)"""
+    nothing = NOTHING_NEEDED[resource]
+
     def memoise(plan_function: Callable[Concatenate[View, P], SourcePlan]
                 ) -> Callable[Concatenate[View, P], SourcePlan]:
         def planner(view: View, /, *args: Any) -> SourcePlan:
             if args[need_at] == 0:
-                return NOTHING_NEEDED[resource]
+                return nothing
             kept = view.plans[resource]
             found: SourcePlan | None = kept.get(args)
             if found is None:
