@@ -93,7 +93,7 @@ def scout_actions(view: View, player: int) -> list[Choices]:
     needed = state.facts.rules.scout_discards
     if needed is None or not state.wilds.keys().isdisjoint(p.hand) or not all(state.wilds.values()):
         return []
-    return [Choices(Scout, (), Combinations(p.hand, needed), lazy=True)]
+    return [Choices.uncounted(Scout, (), Combinations(p.hand, needed))]
 
 
 def pass_actions(view: View, player: int) -> list[Choices]:

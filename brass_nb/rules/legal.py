@@ -22,8 +22,8 @@ class Choices(Sequence[A.Action]):
     """``make(*fixed, *pick)`` for every pick of one item per axis, the last axis varying fastest.
 
     Whether it offers anything is known without its size (every axis has an item), so an axis may be listed only
-    when it is counted or read (see :class:`Combinations`; such a group is made ``lazy``, any other is counted when
-    made, so that a list reads its size without a call)."""
+    when it is counted or read (see :class:`Combinations`; such a group is made by :meth:`uncounted`, any other is
+    counted when made, so that a list reads its size without a call)."""
 
     __slots__ = ("make", "fixed", "axes", "_size", "offers")
 
@@ -31,17 +31,22 @@ class Choices(Sequence[A.Action]):
     offers: bool
     """Is there anything to choose (an item on every axis)?"""
 
-    def __init__(self, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any], lazy: bool = False):
+    def __init__(self, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any]):
         self.make, self.fixed, self.axes = make, fixed, axes
-        if lazy:                                        # an axis listed only when counted
-            self._size = None
-            self.offers = all(axes)
-        else:
-            size = 1
-            for axis in axes:                           # (a loop: prod(map(len, axes)) costs more, for so few axes)
-                size *= len(axis)
-            self._size = size
-            self.offers = size > 0
+        size = 1
+        for axis in axes:                               # (a loop: prod(map(len, axes)) costs more, for so few axes)
+            size *= len(axis)
+        self._size = size
+        self.offers = size > 0
+
+    @classmethod
+    def uncounted(cls, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any]) -> Choices:
+        """A group whose axes are listed only when it is counted or read (a method, not a keyword of the class:
+        keywords to a class cost a dict)."""
+        group = cls.__new__(cls)
+        group.make, group.fixed, group.axes, group._size = make, fixed, axes, None
+        group.offers = all(axes)
+        return group
 
     def __bool__(self) -> bool:
         return self.offers
