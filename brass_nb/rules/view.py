@@ -26,6 +26,9 @@ first, and the trade places connected to it, in board order."""
 NO_COAL_SOURCES: CoalSources = ([], [])
 """Where a piece of the board with no coal mine with coal and no trade place has coal from: nowhere."""
 
+NO_MINES: list[tuple[int, int, str, str, Tile]] = []
+"""The coal mines with coal connected to a consumer in a piece of the board that has none (shared: never changed)."""
+
 
 class SharedSearches:
     """Connections (by the links built), resource holders (by their resource's cubes), where coal can come from and
@@ -238,7 +241,7 @@ class View:
         pieces say which mines and trade places are connected at all, without a search; distances are searched from
         the mines (a link joins both ways): a few mines are searched once per change of the links, where every
         consumer would be searched for each change of the coal. For one location (most consumers) the piece is one
-        look-up. The trade places are the view's own list: read it, never change it."""
+        look-up. The lists may be shared: read them, never change them."""
         by_piece = self._coal_pieces
         if not by_piece:                    # (checked here, as are the pieces: a lazy property would cost a call)
             self._find_coal_sources(by_piece)
@@ -257,6 +260,8 @@ class View:
                     if piece_trade:
                         trade = piece_trade if not trade else sorted(trade + piece_trade,
                                                                      key=self.trade_places.index)
+        if not mines:                                   # (most consumers: nothing to sort)
+            return NO_MINES, trade
         order, found = self.board.slot_order, []
         for label, loc, tile, reach in mines:
             distance = len(reach)                       # (further than any location can be)
