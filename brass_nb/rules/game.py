@@ -96,6 +96,9 @@ OUT_OF_PHASE = {
 }
 """Actions that only answer a phase, with the refusal they get when no such phase is open."""
 
+DONE_SOURCE: tuple[Group, ...] = ((A.Done(),),)
+"""The source of a phase that ``done`` ends: one group, the one action (made once: a list only reads it)."""
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -353,7 +356,7 @@ class Game:
 
     def _phase_sources(self, phase: Phase, view: View, player: int) -> list[Iterable[Group]]:
         rules = self._phases[phase]
-        return [rules.generate(view, player), [[A.Done()]] if rules.done_ends_it else []]
+        return [rules.generate(view, player), DONE_SOURCE if rules.done_ends_it else ()]
 
     def _settle_legal(self) -> None:
         """Before the position changes: a legal list still held by someone is completed (its sources read the
