@@ -44,6 +44,11 @@ class Which(Enum):
     FREE = "free"
 
 
+FIRST, FREE = Which.FIRST, Which.FREE
+"""Read once for the generator: any read through an Enum class goes through its metaclass's ``__getattr__`` hook
+(Python 3.11), some 900 instructions, where a global costs a few."""
+
+
 def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan:
     state = view.state
     p = state.players[player]
@@ -97,10 +102,10 @@ def develop_actions(view: View, player: int, which: Which = Which.FIRST) -> list
     for industry, tile in view.next_tiles(player).items():
         if tile.developable:
             industries.append(industry)
-    if which is Which.FREE:
+    if which is FREE:
         return [[Develop(i, free=True) for i in industries]]
     iron = plan_iron(view, 1)
     if iron.market_cost > p.money:
         return []
-    cards = view.cards(player) if which is Which.FIRST else [None]
+    cards = view.cards(player) if which is FIRST else [None]
     return [Choices(Develop, (), industries, cards, iron.options)] if industries else []
