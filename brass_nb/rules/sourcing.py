@@ -195,7 +195,10 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
                 fixed.extend([m[2]] * m[4].cubes)
             remaining -= total
         else:
-            choices = distributions([(m[2], m[4].cubes) for m in tier], remaining)
+            caps = []                                  # (a loop: a comprehension costs a function made each time)
+            for m in tier:
+                caps.append((m[2], m[4].cubes))
+            choices = distributions(caps, remaining)
             tie = [m[2] for m in tier] if len(choices) > 1 else []
             remaining = 0
     merchants = list(trade) if remaining and trade else []  # (a copy: the explanation keeps it)
