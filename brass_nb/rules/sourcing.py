@@ -67,17 +67,26 @@ class SourcePlan:
 
     def choose(self, chosen: tuple[str, ...] | None) -> tuple[tuple[str, ...] | None, Step | None]:
         """The allocation the action names (or the only one), else the failing step."""
-        if self.failure:
-            return None, self.failure
+        failure = self._explained[1]
+        if failure:
+            return None, failure
         if chosen is None:
             if len(self.options) == 1:
                 return self.options[0], None
             return None, Step("choice.ambiguous", {"resource": self.resource,
                                                    "options": [list(o) for o in self.options]}, ok=False)
-        order = {src: i for i, src in enumerate(dict.fromkeys(s for o in self.options for s in o))}
-        wanted = tuple(sorted(chosen, key=lambda s: order.get(s, len(order))))
-        if wanted in self.options:
-            return wanted, None
+        order: dict[str, int] = {}                  # each source by its first place in the options (loops: a
+        for option in self.options:                 # comprehension or key lambda would cost a function each)
+            for source in option:
+                if source not in order:
+                    order[source] = len(order)
+        for source in chosen:
+            if source not in order:                 # (a source no option has: no order of the sources can help)
+                break
+        else:
+            wanted = tuple(sorted(chosen, key=order.__getitem__))
+            if wanted in self.options:
+                return wanted, None
         return None, Step("choice.invalid", {"resource": self.resource, "chosen": list(chosen),
                                              "options": [list(o) for o in self.options]}, ok=False)
 
