@@ -190,12 +190,15 @@ class View:
         kept = self._holders[self.state.facts.resource_of[industry]]
         found = kept.get(industry)
         if found is None:
-            slot_of = self.board.slot_of
-            found = kept[industry] = [
-                (label, slot_of[label][0], t.copy()) for label, t in self.state.tiles.items()
-                if t.industry == industry and t.cubes > 0
-            ]
-            found.sort(key=lambda h: self.board.slot_order[h[0]])
+            board, tiles, labels = self.board, self.state.tiles, []
+            for label, t in tiles.items():          # (loops: a comprehension would make ``industry`` a cell)
+                if t.industry == industry and t.cubes > 0:
+                    labels.append(label)
+            labels.sort(key=board.slot_order.__getitem__)       # (the dict's own look-up: no lambda called per tile)
+            slot_of, found = board.slot_of, []
+            for label in labels:
+                found.append((label, slot_of[label][0], tiles[label].copy()))
+            kept[industry] = found
         return found
 
     def cubes_on_board(self, industry: str) -> int:
