@@ -154,11 +154,14 @@ def _explain_coal(starts: tuple[str, ...], need: int, consumer: str, mines: list
     steps = []
     entities = tuple(starts)
     who = consumer or starts[0]
-    candidates = [holder_facts(label, loc, tile, d) for d, _, label, loc, tile in mines]
+    candidates, named = [], []
+    for d, _, label, loc, tile in mines:        # (a loop: a comprehension or a generator costs a function each)
+        candidates.append(holder_facts(label, loc, tile, d))
+        named.append(label)
     if mines:
         steps.append(Step("coal.nearest", {"consumer": who, "need": need, "candidates": candidates,
                                            "from_mines": need - remaining, "tie": tie},
-                          entities + tuple(m[2] for m in mines)))
+                          entities + tuple(named)))
     if remaining and not merchants:
         return steps, Step("coal.no_source", {"consumer": who, "need": need, "from_mines": need - remaining,
                                               "candidates": candidates, "trade_kind": trade_kind},
@@ -258,8 +261,10 @@ def plan_iron(view: View, need: int) -> SourcePlan:
     empty_price = view.state.facts.markets["iron"].price_when_empty
     facts = (need, works, total, remaining, prices, market_cubes, empty_price)
     if not remaining:                           # (arguments by position: keywords would cost a dict)
-        return SourcePlan("iron", need, distributions([(label, t.cubes) for label, _, t in works], need), None,
-                          _explain_iron, facts)
+        caps = []
+        for label, _, tile in works:
+            caps.append((label, tile.cubes))
+        return SourcePlan("iron", need, distributions(caps, need), None, _explain_iron, facts)
     every_cube: list[str] = []
     for label, _, tile in works:
         every_cube += [label] * tile.cubes
@@ -295,12 +300,15 @@ def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
               merchant: tuple[str, int] | None = None) -> SourcePlan:
     """Beer for a sale (``merchant`` = its label and barrels) or a second rail (no merchant beer)."""
     own, others, unconnected = breweries_for(view, player, view.reachable(starts))
-    caps = [(f["source"], f["cubes"]) for f in own + others]
+    caps, entities = [], []                     # (loops: a comprehension or a generator costs a function each)
+    for brewery in own + others:
+        caps.append((brewery["source"], brewery["cubes"]))
+        entities.append(brewery["source"])
     if merchant and merchant[1]:
         caps.append(merchant)
+        entities.append(merchant[0])
     facts = {"need": need, "own": own, "connected": others, "unconnected": unconnected,
              "merchant": merchant[0] if merchant else None, "merchant_beer": merchant[1] if merchant else 0,
              "at": starts[0]}
-    entities = tuple(c[0] for c in caps)
     options = distributions(caps, need)
-    return SourcePlan("beer", need, options, None, _explain_beer, (bool(options), facts, entities))
+    return SourcePlan("beer", need, options, None, _explain_beer, (bool(options), facts, tuple(entities)))
