@@ -102,6 +102,11 @@ class Board:
         self.links_at: dict[str, tuple[int, ...]] = {
             name: tuple(link.index for link in self.links if name in link.ends) for name in self.locations
         }
+        # The searches' steps: each link space at a location with its other ends (none to skip, no space to look up)
+        self.steps_at: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
+            name: tuple((index, tuple(end for end in self.links[index].ends if end != name)) for index in indices)
+            for name, indices in self.links_at.items()
+        }
         self.slot_labels: dict[str, tuple[str, ...]] = {
             loc.name: tuple(f"{loc.name}[{i + 1}]" for i in range(len(loc.slots))) for loc in locations
         }
@@ -136,15 +141,15 @@ class Board:
         """Every location connected to any of ``starts`` through ``built`` links, with its distance in links."""
         dist = dict.fromkeys(starts, 0)
         frontier = list(dist)
-        links, links_at = self.links, self.links_at
+        steps_at = self.steps_at
         d = 0
         while frontier:
             d += 1
             nxt = []
             for loc in frontier:
-                for index in links_at[loc]:
+                for index, others in steps_at[loc]:
                     if index in built:
-                        for end in links[index].ends:
+                        for end in others:
                             if end not in dist:
                                 dist[end] = d
                                 nxt.append(end)
@@ -161,10 +166,10 @@ class Board:
         while frontier and goal is None:
             nxt = []
             for loc in frontier:
-                for index in self.links_at[loc]:
+                for index, others in self.steps_at[loc]:
                     if index not in built:
                         continue
-                    for end in self.links[index].ends:
+                    for end in others:
                         if end not in parent:
                             parent[end] = (loc, index)
                             nxt.append(end)
