@@ -428,8 +428,11 @@ class Game:
         state = self.state
         if state.over:
             raise refusal(self._plan(action).reasons(), str(action))
-        player, phase = state.current_player, self.phase
-        assert player is not None, "a game going on always has a player to act"
+        if state.pending or state.shortfall:
+            player, phase = state.current_player, self.phase
+            assert player is not None, "a game going on always has a player to act"
+        else:           # between actions, as nearly always: what the two properties say, without their two calls
+            player, phase = state.order[state.turn_index], None
         plan = self._validate(action, player, phase)
         if plan.failures:
             raise refusal(plan.reasons(), str(action))
