@@ -453,6 +453,10 @@ class Game:
         of the action, or the next action. A phase opens only if it offers something: the view and legal list that
         said so are returned."""
         state = self.state
+        if phase is None and not follow_ups:        # a whole action done, as nearly always: nothing opens or goes on
+            state.pending = None
+            finish_action(state, expl)
+            return None
         if phase is Phase.SHORTFALL:
             who, owed, position = self._shortfall()
             if state.players[who].money >= owed or not removable_tiles(state, who):
