@@ -52,6 +52,7 @@ def test_parsing_forgives_case_spacing_dashes_and_link_order(game):
 @pytest.mark.parametrize("text, rule, words", [
     ("build coal Dudly with card Dudley", "notation.unknown_name", "did you mean Dudley"),
     ("construct coal Dudley", "notation.shape", "not an action"),
+    ("loan & with card Leek", "notation.shape", "e.g. 'build"),         # an amount that is no number (found by fuzzing)
     ("sell cotton Leek to Oxford with card Leek", "notation.slot_number", "Leek[1]"),
     ("build coal Dudley with card Dudley; beer Dudley[1]", "notation.clause", "coal or iron"),
     ("scout with cards Leek, Derby", "notation.scout_cards", "exactly 3"),

@@ -200,9 +200,14 @@ def _refuse(rule: str, **facts: object) -> NotationError:
     return NotationError([Step(rule, dict(facts), ok=False)])
 
 
+def _is_number(text: str) -> bool:
+    """Is ``text`` a whole number written in ASCII digits?"""
+    return text.isascii() and text.isdigit()
+
+
 def _number(text: str) -> int | None:
     """A whole number written in ASCII digits, or None; too many digits is a notation error."""
-    if not (text.isascii() and text.isdigit()):
+    if not _is_number(text):
         return None
     if len(text) > MAX_DIGITS:
         raise _refuse("notation.number", text=text, digits=len(text), most=MAX_DIGITS)
@@ -328,6 +333,8 @@ def _shape_done(args: list[str]) -> Parts | None:
 
 def _shape_loan(args: list[str]) -> Parts | None:
     amount = args[0] if args and args[0].casefold() != "with" else None
+    if amount is not None and not _is_number(amount.removeprefix("£")):
+        return None                                 # (an amount is £20 or 20: anything else is not a loan's shape)
     card = _after(args[1:] if amount else args, _WITH_CARD)
     return None if card is None else {"card": card, **({"amount": amount} if amount else {})}
 
@@ -483,7 +490,7 @@ _READERS: dict[str, Reader] = {
     "develop": lambda vocab, g, card, clauses, text: Develop(vocab.lookup("industries", g["ind"]), card,
                                                              clauses.get("iron"), bool(g.get("free"))),
     "sell": _read_sell,
-    "loan": lambda vocab, g, card, clauses, text: Loan(card, _amount(g.get("amount"), text)),
+    "loan": lambda vocab, g, card, clauses, text: Loan(card, _amount(g.get("amount"))),
     "pass": lambda vocab, g, card, clauses, text: Pass(card),
     "scout": _read_cards(3, "notation.scout_cards", Scout),
     "done": lambda vocab, g, card, clauses, text: Done(),
@@ -494,12 +501,6 @@ _READERS: dict[str, Reader] = {
 """How each verb's words become an action, once the shape and the clauses are known."""
 
 
-def _amount(written: str | None, text: str) -> int | None:
-    """A loan amount as written (``£20`` or ``20``), or None when the action names none."""
-    if written is None:
-        return None
-    amount = _number(written.removeprefix("£"))
-    if amount is None:
-        raise NotationError([Step("notation.shape", {"text": text.strip(), "verb": "loan", "verbs": list(VERBS)},
-                                  ok=False)])
-    return amount
+def _amount(written: str | None) -> int | None:
+    """A loan amount as written (``£20`` or ``20``, as its shape checked), or None when the action names none."""
+    return None if written is None else _number(written.removeprefix("£"))
