@@ -203,6 +203,16 @@ class Game:
             raise IllegalAction([Step("game.over", {"ranking": ranking(self.state)}, ok=False)])
         return player
 
+    def _turn(self) -> tuple[int, Phase | None]:
+        """The player to act and the phase open, for a game going on: between actions (as nearly always) read from
+        the turn order, without the calls of the two properties that say the same."""
+        state = self.state
+        if state.pending or state.shortfall:
+            player = state.current_player
+            assert player is not None, "a game going on always has a player to act"
+            return player, self.phase
+        return state.order[state.turn_index], None
+
     def _shortfall(self) -> tuple[int, int, int]:
         if self.state.shortfall is None:
             raise IllegalAction([Step("phase.no_shortfall", ok=False)])
@@ -345,8 +355,8 @@ class Game:
         """One source of groups per kind of action, each read only when asked (see :class:`LegalActions`)."""
         if self.state.over:
             return []
-        view, player, phase = self.view(), self.state.current_player, self.phase
-        assert player is not None, "a game going on always has a player to act"
+        player, phase = self._turn()
+        view = self.view()
         if phase is None:
             sources = []
             for generate in self._generators:       # (a loop: a comprehension would make view and player cells)
@@ -373,7 +383,7 @@ class Game:
             plan = Plan()
             plan.fail("game.over", ranking=ranking(self.state))
             return plan
-        return self._validate(action, self._actor(), self.phase)
+        return self._validate(action, *self._turn())
 
     def _validate(self, action: A.Action, player: int, phase: Phase | None) -> Plan:
         """:meth:`_plan` for a game still going on, its player to act and phase (read once by the caller)."""
@@ -428,11 +438,7 @@ class Game:
         state = self.state
         if state.over:
             raise refusal(self._plan(action).reasons(), str(action))
-        if state.pending or state.shortfall:
-            player, phase = state.current_player, self.phase
-            assert player is not None, "a game going on always has a player to act"
-        else:           # between actions, as nearly always: what the two properties say, without their two calls
-            player, phase = state.order[state.turn_index], None
+        player, phase = self._turn()
         plan = self._validate(action, player, phase)
         if plan.failures:
             raise refusal(plan.reasons(), str(action))
