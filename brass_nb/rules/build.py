@@ -1,7 +1,7 @@
 """The build action: which card allows which place, which tile and slot, what it costs, what follows."""
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -352,13 +352,15 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
     if era == "canal":
         for label, _ in view.tiles_of(player):
             own_at.setdefault(board.slot_of[label][0], set()).add(label)
-    for location, offered in board.build_spaces.items():
+    placed = state.tiles.keys()
+    for location, offered in board.build_offers.items():
         cards_here = cards_at.get(location)
         if cards_here is None:
             continue
-        mine = own_at.get(location)
+        vacant = placed.isdisjoint(board.slot_labels[location])     # (then its slots are the board's, no call)
+        mine = None if vacant else own_at.get(location)
         narrow_here = location in narrow
-        for industry, spaces in offered.items():
+        for industry, spaces, vacant_slots in offered:
             found = specs.get(industry)
             if found is None:
                 continue
@@ -372,16 +374,20 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                 if not cards:
                     continue
             spec, iron = found
-            empty, over = slot_candidates(view, player, industry, spaces, spec.level)
-            if mine:                                    # (a loop: a comprehension would make its names cells)
-                labels, slots = board.slot_labels[location], []
-                for number in over:
-                    if mine == {labels[number - 1]}:
-                        slots.append(number)
+            if vacant:
+                slots: Sequence[int] = vacant_slots
             else:
-                slots = empty + over if over else empty
-            if not slots:
-                continue
+                empty, over = slot_candidates(view, player, industry, spaces, spec.level)
+                if mine:                                # (a loop: a comprehension would make its names cells)
+                    labels, kept = board.slot_labels[location], []
+                    for number in over:
+                        if mine == {labels[number - 1]}:
+                            kept.append(number)
+                    slots = kept
+                else:
+                    slots = empty + over if over else empty
+                if not slots:
+                    continue
             if spec.coal:
                 coal = plan_coal(view, (location,), spec.coal)
                 if not coal.options or spec.cost + coal.market_cost + iron.market_cost > money:
