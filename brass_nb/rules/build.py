@@ -389,6 +389,9 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                 if not slots:
                     continue
             if spec.coal:
+                mines, trade = view.coal_sources((location,))
+                if not mines and not trade:             # (no coal to be had: most requests here; no plan asked)
+                    continue
                 coal = plan_coal(view, (location,), spec.coal)
                 if not coal.options or spec.cost + coal.market_cost + iron.market_cost > money:
                     continue
