@@ -357,10 +357,9 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
         cards_here = cards_at.get(location)
         if cards_here is None:
             continue
-        vacant = placed.isdisjoint(board.slot_labels[location])     # (then its slots are the board's, no call)
-        mine = None if vacant else own_at.get(location)
+        mine = own_at.get(location)
         narrow_here = location in narrow
-        for industry, spaces, vacant_slots in offered:
+        for industry, spaces, labels, vacant_slots in offered:
             found = specs.get(industry)
             if found is None:
                 continue
@@ -374,14 +373,14 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                 if not cards:
                     continue
             spec, iron = found
-            if vacant:
+            if mine is None and placed.isdisjoint(labels):     # (its spaces all free: the board's slots, no call)
                 slots: Sequence[int] = vacant_slots
             else:
                 empty, over = slot_candidates(view, player, industry, spaces, spec.level)
                 if mine:                                # (a loop: a comprehension would make its names cells)
-                    labels, kept = board.slot_labels[location], []
+                    here, kept = board.slot_labels[location], []
                     for number in over:
-                        if mine == {labels[number - 1]}:
+                        if mine == {here[number - 1]}:
                             kept.append(number)
                     slots = kept
                 else:

@@ -121,11 +121,13 @@ class Board:
                        for industry in dict.fromkeys(i for icons in loc.slots for i in icons)}
             for loc in locations if loc.slots
         }
-        # The build list's table: per location with slots, (industry, its build spaces, the slots offered while
-        # nothing is built there: its one-icon slots, else its two-icon ones), in the order of build_spaces
-        self.build_offers: dict[str, tuple[tuple[str, tuple[tuple[int, str, bool], ...], tuple[int, ...]], ...]] = {
-            name: tuple((industry, spaces, tuple(i + 1 for i, _, alone in spaces if alone)
-                         or tuple(i + 1 for i, _, _ in spaces)) for industry, spaces in offered.items())
+        # The build list's table: per location with slots, (industry, its build spaces, their labels, the slots
+        # offered while none of them is built on: its one-icon slots, else its two-icon ones), as in build_spaces
+        self.build_offers: dict[str, tuple[tuple[str, tuple[tuple[int, str, bool], ...], tuple[str, ...],
+                                                 tuple[int, ...]], ...]] = {
+            name: tuple((industry, spaces, tuple(label for _, label, _ in spaces),
+                         tuple(i + 1 for i, _, alone in spaces if alone) or tuple(i + 1 for i, _, _ in spaces))
+                        for industry, spaces in offered.items())
             for name, offered in self.build_spaces.items()
         }
         self.merchants = tuple(loc.name for loc in locations if loc.kind == "merchant")
