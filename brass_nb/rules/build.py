@@ -92,10 +92,12 @@ def slot_candidates(view: View, player: int, industry: str, spaces: tuple[tuple[
     double: list[int] = []
     over: list[int] = []
     for i, label, alone in spaces:
-        if label not in tiles:
+        tile = tiles.get(label)
+        if tile is None:
             (single if alone else double).append(i + 1)
-        elif overbuild_block(view, player, tiles[label], industry, level) is None:
-            over.append(i + 1)
+        elif tile.industry == industry and tile.level < level and overbuild_block(view, player, tile, industry,
+                                                                                   level) is None:
+            over.append(i + 1)                  # (what overbuild_block tests first, read here: most need no call)
     return (single or double), over
 
 
