@@ -1,7 +1,7 @@
 """The build action: which card allows which place, which tile and slot, what it costs, what follows."""
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -28,8 +28,10 @@ def check_two_cards(state: State, player: int, plan: Plan) -> None:
                   hand=len(state.players[player].hand))
 
 
-def card_scope(view: View, player: int, card: str) -> tuple[str, Collection[str] | None, tuple[str, ...] | None]:
-    """(card kind, locations it may build in (None = any), industries it may build (None = any)).
+def card_scopes(view: View, player: int, cards: Iterable[str]
+                ) -> list[tuple[str, str, Collection[str] | None, tuple[str, ...] | None]]:
+    """(card, card kind, locations it may build in (None = any), industries it may build (None = any)) of each of
+    ``cards``, in their order (one call for a whole hand).
 
     A location card builds in its own town, network or not; a wild location card in any town but
     never a farm brewery; an industry card (or wild industry) in your network, or anywhere while
@@ -37,15 +39,23 @@ def card_scope(view: View, player: int, card: str) -> tuple[str, Collection[str]
     location card.
     """
     facts = view.state.facts
-    industries = facts.card_industries.get(card)
-    if industries or card == WILD_INDUSTRY:
-        # (with nothing built, your network is empty and so are its places: then anywhere)
-        return "industry" if industries else "wild_industry", view.industry_card_places(player) or None, industries
-    if card == WILD_LOCATION:
-        return "wild_location", facts.board.town_set, None
-    if card == TWO_CARDS:
-        return "two_cards", facts.board.town_set, None
-    return "location", (card,), None
+    card_industries, towns = facts.card_industries, facts.board.town_set
+    network: frozenset[str] | None = None           # (asked of the view at the first industry card)
+    scopes: list[tuple[str, str, Collection[str] | None, tuple[str, ...] | None]] = []
+    for card in cards:
+        industries = card_industries.get(card)
+        if industries or card == WILD_INDUSTRY:
+            if network is None:
+                network = view.industry_card_places(player)
+            # (with nothing built, your network is empty and so are its places: then anywhere)
+            scopes.append((card, "industry" if industries else "wild_industry", network or None, industries))
+        elif card == WILD_LOCATION:
+            scopes.append((card, "wild_location", towns, None))
+        elif card == TWO_CARDS:
+            scopes.append((card, "two_cards", towns, None))
+        else:
+            scopes.append((card, "location", (card,), None))
+    return scopes
 
 
 CARD_WHY = {"location": "location_card", "wild_location": "wild_location", "two_cards": "two_cards"}
@@ -54,7 +64,7 @@ CARD_WHY = {"location": "location_card", "wild_location": "wild_location", "two_
 
 def check_card(view: View, player: int, card: str, industry: str, location: str, plan: Plan) -> None:
     """Record why ``card`` does or does not allow building ``industry`` in ``location``."""
-    kind, places, industries = card_scope(view, player, card)
+    _, kind, places, industries = card_scopes(view, player, (card,))[0]
     board = view.board
     facts = {"card": card, "card_kind": kind, "industry": industry, "location": location}
     ok = True
@@ -341,8 +351,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
     cards_at: dict[str, list[str]] = {}                # each place's cards, in hand order
     industries_of: dict[str, tuple[str, ...] | None] = {}      # what each card builds (None: any industry)
     narrow: set[str] = set()                            # places where a card builds only some industries
-    for card in hand:
-        _, places, industries = card_scope(view, player, card)
+    for card, _, places, industries in card_scopes(view, player, hand):
         if industries is None or not specs.keys().isdisjoint(industries):
             industries_of[card] = industries
             reached = board.build_spaces.keys() if places is None else places
