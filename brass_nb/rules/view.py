@@ -171,9 +171,11 @@ class View:
         virtual link counts for nothing else: not for links, sourcing, selling, nor the network itself."""
         found = self._card_places.get(player)
         if found is None:
-            network = self.network(player)
-            found = self._card_places[player] = network | {far for near, far in self.board.virtual_links
-                                                           if near in network}
+            found = network = self.network(player)
+            for near, far in self.board.virtual_links:  # (a loop: a comprehension would make ``network`` a cell)
+                if near in network:
+                    found = found | {far}
+            self._card_places[player] = found
         return found
 
     def virtual_link_to(self, player: int, location: str) -> str | None:
