@@ -370,6 +370,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
             continue
         mine = own_at.get(location)
         narrow_here = location in narrow
+        coal_here: bool | None = None                   # (is there coal to be had here? asked once per location)
         for industry, spaces, labels, vacant_slots in offered:
             found = specs.get(industry)
             if found is None:
@@ -399,8 +400,10 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                 if not slots:
                     continue
             if spec.coal:
-                mines, trade = view.coal_sources((location,))
-                if not mines and not trade:             # (no coal to be had: most requests here; no plan asked)
+                if coal_here is None:
+                    mines, trade = view.coal_sources((location,))
+                    coal_here = bool(mines or trade)
+                if not coal_here:                       # (no coal to be had: most requests here; no plan asked)
                     continue
                 coal = plan_coal(view, (location,), spec.coal)
                 if not coal.options or spec.cost + coal.market_cost + iron.market_cost > money:
