@@ -28,6 +28,10 @@ def check_two_cards(state: State, player: int, plan: Plan) -> None:
                   hand=len(state.players[player].hand))
 
 
+WILD_CARDS = frozenset((WILD_INDUSTRY, WILD_LOCATION, TWO_CARDS))
+"""The cards that name no industry nor location of their own."""
+
+
 def card_scopes(view: View, player: int, cards: Iterable[str]
                 ) -> list[tuple[str, str, Collection[str] | None, tuple[str, ...] | None]]:
     """(card, card kind, locations it may build in (None = any), industries it may build (None = any)) of each of
@@ -44,17 +48,17 @@ def card_scopes(view: View, player: int, cards: Iterable[str]
     scopes: list[tuple[str, str, Collection[str] | None, tuple[str, ...] | None]] = []
     for card in cards:
         industries = card_industries.get(card)
-        if industries or card == WILD_INDUSTRY:
+        if not industries and card not in WILD_CARDS:  # (most cards: one look-up, not three comparisons)
+            scopes.append((card, "location", (card,), None))
+        elif industries or card == WILD_INDUSTRY:
             if network is None:
                 network = view.industry_card_places(player)
             # (with nothing built, your network is empty and so are its places: then anywhere)
             scopes.append((card, "industry" if industries else "wild_industry", network or None, industries))
         elif card == WILD_LOCATION:
             scopes.append((card, "wild_location", towns, None))
-        elif card == TWO_CARDS:
-            scopes.append((card, "two_cards", towns, None))
         else:
-            scopes.append((card, "location", (card,), None))
+            scopes.append((card, "two_cards", towns, None))
     return scopes
 
 
