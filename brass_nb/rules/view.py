@@ -47,22 +47,22 @@ class SharedSearches:
         self.plans: dict[str, dict[tuple[Any, ...], Any]] = {}                 # by resource
         self.coal_by_piece: dict[str, CoalSources] = {}                        # see View.coal_sources
 
-    def sync(self, state: State) -> SharedSearches:
+    def sync(self, state: State) -> None:
+        """Replace what ``state``'s epochs say no longer holds (the view calls this only when one of them moved:
+        nearly every position keeps them all, and a call less is worth the test made twice)."""
         links_moved = state.links_epoch != self.links_epoch
         if links_moved:
             self.links_epoch, self.reach, self.pieces = state.links_epoch, {}, {}
         epochs, kept = state.supply_epochs, self.supply_epochs
-        if links_moved or epochs is not kept:
-            if links_moved or epochs["coal"] != kept.get("coal"):
-                self.coal_by_piece = {}                 # (coal's holders, the links or Lancashire's ports moved)
-            holders, plans = dict(self.holders), dict(self.plans)       # (each resource's kept, or replaced below)
-            for resource, epoch in epochs.items():
-                if kept.get(resource) != epoch:
-                    holders[resource], plans[resource] = {}, {}
-                elif links_moved:
-                    plans[resource] = {}
-            self.holders, self.plans, self.supply_epochs = holders, plans, epochs
-        return self
+        if links_moved or epochs["coal"] != kept.get("coal"):
+            self.coal_by_piece = {}                 # (coal's holders, the links or Lancashire's ports moved)
+        holders, plans = dict(self.holders), dict(self.plans)       # (each resource's kept, or replaced below)
+        for resource, epoch in epochs.items():
+            if kept.get(resource) != epoch:
+                holders[resource], plans[resource] = {}, {}
+            elif links_moved:
+                plans[resource] = {}
+        self.holders, self.plans, self.supply_epochs = holders, plans, epochs
 
     def share(self) -> SharedSearches:
         """Another holder of the same dicts (for a copy of the game): each replaces them when its state moves on."""
@@ -75,7 +75,9 @@ class View:
     def __init__(self, state: State, shared: SharedSearches | None = None):
         self.state = state
         self.board = state.facts.board
-        searches = (shared or SharedSearches()).sync(state)
+        searches = shared or SharedSearches()
+        if state.links_epoch != searches.links_epoch or state.supply_epochs is not searches.supply_epochs:
+            searches.sync(state)
         self._reach = searches.reach
         self._pieces = searches.pieces
         self._network: dict[int, frozenset[str]] = {}
