@@ -232,8 +232,10 @@ class View:
                         larger.extend(smaller)
                         for location in smaller:
                             members[location] = larger
-            for location in self.board.locations:
-                pieces[location] = members[location][0] if location in members else location
+            locations = self.board.locations
+            pieces.update(zip(locations, locations, strict=True))   # (each its own piece, in board order, but those
+            for location, piece in members.items():                 # joined: a loop over these alone)
+                pieces[location] = piece[0]
         return pieces
 
     def trade_connected(self, starts: tuple[str, ...]) -> list[str]:
