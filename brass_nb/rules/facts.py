@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from brass_nb.rules.errors import UnknownName
@@ -107,6 +108,8 @@ class Board:
             name: tuple((index, tuple(end for end in self.links[index].ends if end != name)) for index in indices)
             for name, indices in self.links_at.items()
         }
+        # The pairs of locations each link space joins, by index (three ends make two pairs): what joins the pieces
+        self.joins: tuple[tuple[tuple[str, str], ...], ...] = tuple(tuple(pairwise(link.ends)) for link in self.links)
         self.slot_labels: dict[str, tuple[str, ...]] = {
             loc.name: tuple(f"{loc.name}[{i + 1}]" for i in range(len(loc.slots))) for loc in locations
         }

@@ -9,7 +9,6 @@ when what they depend on has changed.
 """
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import Any
 
 from brass_nb.rules.facts import TileSpec
@@ -214,9 +213,9 @@ class View:
         pieces = self._pieces
         if not pieces:
             members: dict[str, list[str]] = {}       # a location joined by a link -> every location of its piece
-            links = self.board.links
+            joins = self.board.joins
             for index in self.built:
-                for a, b in pairwise(links[index].ends):
+                for a, b in joins[index]:
                     piece_a, piece_b = members.get(a), members.get(b)
                     if piece_a is None:
                         if piece_b is None:
