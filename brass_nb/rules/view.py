@@ -42,6 +42,8 @@ class SharedSearches:
         self.supply_epochs: dict[str, int] = {}
         self.reach: dict[tuple[str, ...], dict[str, int]] = {}
         self.pieces: dict[str, str] = {}                                       # see View.pieces
+        # The pieces last found, with the links they were found for and the locations of each piece of more than one
+        self.joined: tuple[frozenset[int], dict[str, str], dict[str, tuple[str, ...]]] | None = None
         self.holders: dict[str, dict[str, list[tuple[str, str, Tile]]]] = {}   # by resource, then industry
         self.plans: dict[str, dict[tuple[Any, ...], Any]] = {}                 # by resource
         self.coal_by_piece: dict[str, CoalSources] = {}                        # see View.coal_sources
@@ -78,6 +80,7 @@ class View:
         if state.links_epoch != searches.links_epoch or state.supply_epochs is not searches.supply_epochs:
             searches.sync(state)
         self._reach = searches.reach
+        self._searches = searches
         self._pieces = searches.pieces
         self._network: dict[int, frozenset[str]] = {}
         self._tiles_of: dict[int, list[tuple[str, Tile]]] = {}
@@ -209,32 +212,36 @@ class View:
 
     def pieces(self) -> dict[str, str]:
         """Each location's connected piece of the board (by anyone's links), named by one of its locations:
-        found by joining the ends of every built link (no search)."""
+        found by joining the ends of every built link (no search), or, when the links were only added to since the
+        pieces were last found (nearly every move of the links: one placed), by joining the new links' ends in
+        those. The names may differ with that history; the pieces, all that anyone compares, do not."""
         pieces = self._pieces
         if not pieces:
-            members: dict[str, list[str]] = {}       # a location joined by a link -> every location of its piece
+            searches, built, locations = self._searches, self.built, self.board.locations
+            joined = searches.joined
+            if joined is not None:
+                found_for, last, groups = joined
+                new = built - found_for
+                if len(found_for) + len(new) == len(built):     # (found for some of these links: cheaper than a
+                    pieces.update(last)                         # subset test, which looks up every link)
+                    groups = dict(groups)       # (a copy: the last one may be shared with a copy of the game)
+                else:
+                    joined = None
+            if joined is None:                  # (the first time, or links removed: each location alone)
+                pieces.update(zip(locations, locations, strict=True))
+                groups, new = {}, built
             joins = self.board.joins
-            for index in self.built:
+            for index in new:
                 for a, b in joins[index]:
-                    piece_a, piece_b = members.get(a), members.get(b)
-                    if piece_a is None:
-                        if piece_b is None:
-                            members[a] = members[b] = [a, b]
-                        else:
-                            piece_b.append(a)
-                            members[a] = piece_b
-                    elif piece_b is None:
-                        piece_a.append(b)
-                        members[b] = piece_a
-                    elif piece_a is not piece_b:
-                        larger, smaller = (piece_a, piece_b) if len(piece_a) >= len(piece_b) else (piece_b, piece_a)
-                        larger.extend(smaller)
-                        for location in smaller:
-                            members[location] = larger
-            locations = self.board.locations
-            pieces.update(zip(locations, locations, strict=True))   # (each its own piece, in board order, but those
-            for location, piece in members.items():                 # joined: a loop over these alone)
-                pieces[location] = piece[0]
+                    keep, gone = pieces[a], pieces[b]
+                    if keep != gone:                # (the smaller piece takes the larger's name)
+                        kept, moved = groups.pop(keep, (keep,)), groups.pop(gone, (gone,))
+                        if len(kept) < len(moved):
+                            keep, kept, moved = gone, moved, kept
+                        for location in moved:
+                            pieces[location] = keep
+                        groups[keep] = kept + moved
+            searches.joined = (built, pieces, groups)
         return pieces
 
     def trade_connected(self, starts: tuple[str, ...]) -> list[str]:
