@@ -25,6 +25,9 @@ first, and the trade places connected to it, in board order."""
 NO_COAL_SOURCES: CoalSources = ([], [])
 """Where a piece of the board with no coal mine with coal and no trade place has coal from: nowhere."""
 
+NO_SEARCHES: tuple[set[str], dict[tuple[str, ...], dict[str, int]]] = (set(), {})
+"""The searches made before the links last moved when none of them still holds (shared: never changed)."""
+
 NO_MINES: list[tuple[int, int, str, str, Tile]] = []
 """The coal mines with coal connected to a consumer in a piece of the board that has none (shared: never changed)."""
 
@@ -40,7 +43,11 @@ class SharedSearches:
     def __init__(self) -> None:
         self.links_epoch = -1
         self.supply_epochs: dict[str, int] = {}
+        self.built: frozenset[int] = frozenset()                               # see View.built
         self.reach: dict[tuple[str, ...], dict[str, int]] = {}
+        # The locations touched by the links placed since the searches before were made, and those searches (none
+        # when links were removed)
+        self.reach_before: tuple[set[str], dict[tuple[str, ...], dict[str, int]]] = NO_SEARCHES
         self.pieces: dict[str, str] = {}                                       # see View.pieces
         # The pieces last found, with the links they were found for and the locations of each piece of more than one
         self.joined: tuple[frozenset[int], dict[str, str], dict[str, tuple[str, ...]]] | None = None
@@ -53,7 +60,16 @@ class SharedSearches:
         nearly every position keeps them all, and a call less is worth the test made twice)."""
         links_moved = state.links_epoch != self.links_epoch
         if links_moved:
-            self.links_epoch, self.reach, self.pieces = state.links_epoch, {}, {}
+            built = frozenset(state.links)
+            placed, before = built - self.built, NO_SEARCHES
+            if self.reach and len(self.built) + len(placed) == len(built):    # (only placed: no subset test, which
+                touched: set[str] = set()                                       # looks up every link)
+                links = state.facts.board.links
+                for index in placed:
+                    touched.update(links[index].ends)
+                before = (touched, self.reach)
+            self.links_epoch, self.built, self.reach, self.reach_before = state.links_epoch, built, {}, before
+            self.pieces = {}
         epochs, kept = state.supply_epochs, self.supply_epochs
         if links_moved or epochs["coal"] != kept.get("coal"):
             self.coal_by_piece = {}                 # (coal's holders, the links or Lancashire's ports moved)
@@ -79,7 +95,7 @@ class View:
         searches = shared or SharedSearches()
         if state.links_epoch != searches.links_epoch or state.supply_epochs is not searches.supply_epochs:
             searches.sync(state)
-        self._reach = searches.reach
+        self._reach, self._reach_before = searches.reach, searches.reach_before
         self._searches = searches
         self._pieces = searches.pieces
         self._network: dict[int, frozenset[str]] = {}
@@ -88,7 +104,7 @@ class View:
         self._next_tiles: dict[int, dict[str, TileSpec]] = {}
         self._cards: dict[int, tuple[str, ...]] = {}
         self._holders = searches.holders
-        self._built: frozenset[int] | None = None
+        self.built = searches.built  # the link spaces built on, by anyone
         self._trade_places: tuple[str, ...] | None = None
         self._coal_pieces = searches.coal_by_piece
         self.plans = searches.plans  # source plans by resource, memoised by brass_nb.rules.sourcing
@@ -96,18 +112,17 @@ class View:
         # tiles and external locations (Lancashire, whose trade industries are its ports).
         self.trade_kind = "port" if state.facts.trade_industries else "merchant"
 
-    @property
-    def built(self) -> frozenset[int]:
-        """The link spaces built on, by anyone."""
-        if self._built is None:
-            self._built = frozenset(self.state.links)
-        return self._built
-
     def reachable(self, starts: tuple[str, ...]) -> dict[str, int]:
-        """Locations connected to any of ``starts`` (by anyone's links) and their distance in links."""
+        """Locations connected to any of ``starts`` (by anyone's links) and their distance in links: the search made
+        before the links last moved, if it reached none of the links placed since (about half of them), else a new
+        search."""
         found = self._reach.get(starts)
         if found is None:
-            if len(starts) > 1:
+            touched, before = self._reach_before
+            earlier = before.get(starts)
+            if earlier is not None and earlier.keys().isdisjoint(touched):      # (a short loop: over the touched)
+                found = earlier
+            elif len(starts) > 1:
                 found = {}
                 for start in starts:
                     for loc, d in self.reachable((start,)).items():
