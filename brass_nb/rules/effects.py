@@ -44,7 +44,6 @@ def consume(state: State, resource: str, allocation: tuple[str, ...] | None, pla
     if not allocation:
         return
     board = state.facts.board
-    built = frozenset(state.links)
     bought = 0
     counts: dict[str, int] = {}             # (counted by hand: a Counter runs its update and a Mapping check in Python)
     for source in allocation:
@@ -60,7 +59,7 @@ def consume(state: State, resource: str, allocation: tuple[str, ...] | None, pla
         route: list[str] | None = None
         crossed: list[int] = []
         if resource != "iron":
-            found = board.route(board.slot_of[source][0], consumer, built)
+            found = board.route(board.slot_of[source][0], consumer, state.links)    # (the links by index: no set made)
             if found:
                 route, crossed = found
         expl.steps.append(Step(f"{resource}.take", {"source": source, "count": n, "owner": tile.owner,

@@ -6,7 +6,7 @@ Keeping them apart lets every game share one immutable copy and keeps town names
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
@@ -168,10 +168,10 @@ class Board:
             frontier = nxt
         return dist
 
-    def route(self, source: str, targets: tuple[str, ...], built: set[int] | frozenset[int]
+    def route(self, source: str, targets: tuple[str, ...], built: Container[int]
               ) -> tuple[list[str], list[int]] | None:
-        """A shortest way from ``source`` to the nearest of ``targets`` along ``built`` links: its
-        locations (source first) and the link indices it crosses; None when not connected."""
+        """A shortest way from ``source`` to the nearest of ``targets`` along ``built`` links (any container of their
+        indices): its locations (source first) and the link indices it crosses; None when not connected."""
         parent: dict[str, tuple[str, int] | None] = {source: None}
         frontier = [source]
         goal = source if source in targets else None
