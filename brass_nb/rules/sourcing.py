@@ -44,11 +44,15 @@ class SourcePlan:
     def __init__(self, resource: str, need: int, options: list[tuple[str, ...]],
                  market_prices: list[int] | None = None, explain: Explain | None = None,
                  facts: tuple[Any, ...] = ()):
-        self.resource, self.need, self.options = resource, need, options
+        self.resource = resource                # (one statement each: unpacking a tuple costs more)
+        self.need = need
+        self.options = options
         self.market_cost = sum(market_prices) if market_prices else 0
-        # as an action names them (an allocation of nothing is None)
-        self.choices = tuple(options) if () not in options else tuple([option or None for option in options])
-        self._explain, self._facts = explain, facts
+        # as an action names them: an option names a source per cube, so only a plan for no cube has the empty one,
+        # named None (no search of the options for it)
+        self.choices = tuple(options) if need else (None,) * len(options)
+        self._explain = explain
+        self._facts = facts
         self._explanation: tuple[list[Step], Step | None] | None = None
 
     @property
