@@ -114,7 +114,7 @@ class View:
 
     def reachable(self, starts: tuple[str, ...]) -> dict[str, int]:
         """Locations connected to any of ``starts`` (by anyone's links) and their distance in links: the search made
-        before the links last moved, if it reached none of the links placed since (about half of them), else a new
+        before the links last moved, if it reached none of the links placed since (about two in five), else a new
         search."""
         found = self._reach.get(starts)
         if found is None:
