@@ -15,6 +15,8 @@ from brass_nb.rules.sourcing import NOTHING_NEEDED, plan_beer, plan_coal
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
+NO_COAL = NOTHING_NEEDED["coal"]
+
 # Coal and beer for a new link are searched from all its ends at once. Counting the new link itself
 # would change nothing: it only joins those ends, which are all at distance 0 already.
 
@@ -103,24 +105,24 @@ def network_actions(view: View, player: int, second: bool = False) -> Iterator[C
     board = state.facts.board
     network = view.network(player)
     if not network and state.facts.rules.first_link_anywhere:      # (nothing built, as the network is empty)
-        spaces: Iterable[LinkSpace] = board.links
+        spaces: Iterable[int] = range(len(board.links))
     else:                                            # the spaces touching your network, in board order
         touching: set[int] = set()
         for location in network:
             touching.update(board.links_at[location])
-        spaces = map(board.links.__getitem__, sorted(touching))   # (a comprehension would make ``board`` a cell)
+        spaces = sorted(touching)
     cards = [None] if second else view.cards(player)
-    usable = board.era_links[state.era]
-    no_coal = NOTHING_NEEDED["coal"]
-    for link in spaces:
-        if link.index in state.links or link.index not in usable:
+    usable, built, links = board.era_links[state.era], state.links, board.links
+    for index in spaces:                             # (by index: a space is read only once free and usable)
+        if index in built or index not in usable:
             continue
+        link = links[index]
         if terms.coal:
             coal = plan_coal(view, link.ends, terms.coal, link.label)   # the validator's plan, found again
             if not coal.options or terms.money + coal.market_cost > p.money:
                 continue
         else:
-            coal = no_coal                           # (a canal: no planner call, and its money was counted above)
+            coal = NO_COAL                           # (a canal: no planner call, and its money was counted above)
         beers: tuple[tuple[str, ...] | None, ...] = (None,)
         if terms.beer:
             beer = plan_beer(view, player, link.ends, terms.beer)
