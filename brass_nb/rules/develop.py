@@ -96,16 +96,15 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
 
 
 def develop_actions(view: View, player: int, which: Which = Which.FIRST) -> list[Sequence[A.Action]]:
-    state = view.state
-    p = state.players[player]
+    if which is not FREE:
+        iron = plan_iron(view, 1)                   # (asked first: when it costs too much, nothing else is)
+        if iron.market_cost > view.state.players[player].money:
+            return []
     industries = []
     for industry, tile in view.next_tiles(player).items():
         if tile.developable:
             industries.append(industry)
     if which is FREE:
         return [[Develop(i, free=True) for i in industries]]
-    iron = plan_iron(view, 1)
-    if iron.market_cost > p.money:
-        return []
     cards = view.cards(player) if which is FIRST else [None]
     return [Choices(Develop, (), industries, cards, iron.options)] if industries else []
