@@ -150,11 +150,14 @@ def sellable(view: View, player: int) -> list[tuple[str, Tile]]:
 
 def sell_actions(view: View, player: int, first: bool = True) -> list[Choices]:
     """Every sale of your unflipped tiles of a sold industry to a connected merchant that buys it."""
+    tiles = sellable(view, player)
+    if not tiles:                   # (most lists: nothing else asked)
+        return []
     state = view.state
     cards = view.cards(player) if first else [None]
     pieces = view.pieces()          # (what is connected, without a search: a sale needs no distance)
     out = []
-    for slot, tile in sellable(view, player):
+    for slot, tile in tiles:
         location = state.facts.board.slot_of[slot][0]
         industry, piece = tile.industry, pieces[location]
         for m in state.merchants.values():
