@@ -85,12 +85,12 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
 
 def loan_actions(view: View, player: int) -> list[Choices]:
     state = view.state
-    p = state.players[player]
-    if loans_closed(state):
+    rules = state.facts.rules
+    if rules.loans_end_with_rail_deck and loans_closed(state):     # (the rule read first: a call less without it)
         return []
-    options = state.facts.rules.loans
-    lowest = state.facts.rules.min_income_level
-    cards, level, groups = view.cards(player), p.income_level, []
+    options, lowest = rules.loans, rules.min_income_level
+    level = state.facts.income_levels[state.players[player].income_space]   # (the track read: no property call)
+    cards, groups = view.cards(player), []
     for option in options:
         if level - option.levels >= lowest:
             groups.append(Choices(Loan, (), cards, (option.money if len(options) > 1 else None,)))
