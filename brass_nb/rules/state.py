@@ -74,7 +74,10 @@ class Player:
 
     def lowest_level(self, industry: str) -> int | None:
         """The lowest level of ``industry`` still on the mat (the only one that can be built or developed)."""
-        for i, n in enumerate(self.mat[industry]):
+        counts = self.mat[industry]
+        if counts[0]:                           # (a tile left at the first level, as for most industries: no search)
+            return self._first[industry]
+        for i, n in enumerate(counts):
             if n:
                 return i + self._first[industry]
         return None
