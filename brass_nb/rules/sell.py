@@ -161,7 +161,7 @@ def sell_actions(view: View, player: int, first: bool = True) -> list[Choices]:
         location = state.facts.board.slot_of[slot][0]
         industry, piece = tile.industry, pieces[location]
         for m in state.merchants.values():
-            if industry not in m.buys or pieces[m.location] != piece:
+            if pieces[m.location] != piece or industry not in m.buys:   # (most tiles reach no merchant: asked first)
                 continue
             beer = plan_beer(view, player, (location,), state.spec(tile).beer, (m.label, m.beer))
             out.append(Choices(Sell, (industry, slot, m.label), cards, beer.choices))
