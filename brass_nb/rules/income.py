@@ -100,7 +100,7 @@ def loan_actions(view: View, player: int) -> list[Choices]:
 def collect_income(state: State, player: int, expl: Explanation) -> bool:
     """Pay one player's income; returns False when they must first give up industries to cover it."""
     p = state.players[player]
-    level = p.income_level
+    level = state.facts.income_levels[p.income_space]      # (the track read: no property call for every player)
     if level >= 0:
         state.receive(p, level)
         expl.steps.append(Step("income.pay", {"player": player, "level": level, "space": p.income_space,
