@@ -443,7 +443,7 @@ class Game:
         if plan.failures:
             raise refusal(plan.reasons(), str(action))
         self._settle_legal()
-        expl = Explanation(str(action), player, plan.steps)      # (the plan is not used again)
+        expl = Explanation(action, player, plan.steps)       # (the plan is not used again; the text written if read)
         assert plan.apply is not None, "a validator without failures always says how to apply the action"
         follow_ups = plan.apply(state, expl) or []
         opened = self._after(phase, follow_ups, expl, player)

@@ -6,7 +6,7 @@ say something other than what the rule did.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -52,13 +52,31 @@ class Step:
         return self.text()
 
 
-@dataclass
 class Explanation:
-    """The ordered steps of one applied action (or of the automatic phases that followed it)."""
+    """The ordered steps of one applied action (or of the automatic phases that followed it).
 
-    action: str
-    player: int | None
-    steps: list[Step] = field(default_factory=list)
+    ``action`` is the action's text; the action itself may be given instead, its text written only when first read
+    (every play makes an explanation, and most are never read)."""
+
+    def __init__(self, action: object, player: int | None, steps: list[Step] | None = None):
+        self._action = action
+        self.player = player
+        self.steps: list[Step] = [] if steps is None else steps
+
+    @property
+    def action(self) -> str:
+        """The text of the action explained, in notation."""
+        text = self._action
+        if type(text) is not str:
+            text = self._action = str(text)
+        return text
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Explanation):
+            return NotImplemented
+        return (self.action, self.player, self.steps) == (other.action, other.player, other.steps)
+
+    __hash__ = None  # type: ignore[assignment]     # (mutable: its steps grow)
 
     def add(self, rule: str, entities: tuple[str, ...] = (), **facts: Any) -> Step:
         """Record a step given its facts as keywords. (The rules append their steps with the facts written as a
