@@ -15,7 +15,10 @@ def random_action(game: Game, rng: random.Random) -> Action:
     """Pick an action kind by :data:`KIND_WEIGHTS`, then any action of that kind uniformly (only it is built)."""
     legal = game.legal_actions()
     kinds = legal.kinds()
-    kind = rng.choices(kinds, weights=[KIND_WEIGHTS[k] for k in kinds])[0]
+    weights = []
+    for k in kinds:                 # (a loop: a comprehension is a function made and called for every decision)
+        weights.append(KIND_WEIGHTS[k])
+    kind = rng.choices(kinds, weights)[0]
     return rng.choice(legal.of_kind(kind))
 
 
