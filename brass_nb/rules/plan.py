@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from brass_nb.rules.catalog import refusal_rank
@@ -15,7 +15,7 @@ WILD_LOCATION = "Wild Location"
 WILD_INDUSTRY = "Wild Industry"
 
 
-@dataclass
+@dataclass(init=False)
 class Plan:
     """What a validator decided about one action.
 
@@ -25,9 +25,16 @@ class Plan:
     triggers (e.g. ``["bonus_develop"]``), or None.
     """
 
-    steps: list[Step] = field(default_factory=list)
-    failures: list[Step] = field(default_factory=list)
-    apply: Callable[[State, Explanation], list[Phase] | None] | None = None
+    steps: list[Step]
+    failures: list[Step]
+    apply: Callable[[State, Explanation], list[Phase] | None] | None
+
+    def __init__(self, steps: list[Step] | None = None, failures: list[Step] | None = None,
+                 apply: Callable[[State, Explanation], list[Phase] | None] | None = None):
+        # (by hand: a dataclass's own __init__ calls list() for each list left out, on every action validated)
+        self.steps = [] if steps is None else steps
+        self.failures = [] if failures is None else failures
+        self.apply = apply
 
     @property
     def ok(self) -> bool:
