@@ -165,10 +165,11 @@ class LegalActions(Sequence[A.Action]):
     position it was made for.
     """
 
-    _sources: list[tuple[Iterator[Group], list[Group]]]
-    """Each source that offers an action, and its groups read so far (pairs, as a zip of two lists with strict= would
-    cost a dict): made by :meth:`_source_kinds`, which every reading starts with (iterated there as given, without a
-    list made first). A source with no action is not kept: it adds nothing to any reading."""
+    _sources: list[tuple[str, Iterator[Group], list[Group]]]
+    """Each source that offers an action: its kind, the source and its groups read so far (as one tuple, which
+    :meth:`of_kind` unpacks as it walks them): made by :meth:`_source_kinds`, which every reading starts with
+    (iterated there as given, without a list made first). A source with no action is not kept: it adds nothing to
+    any reading."""
 
     def __init__(self, sources: Iterable[Iterable[Group]]):
         self._given = sources
@@ -192,7 +193,7 @@ class LegalActions(Sequence[A.Action]):
         if self._whole is None:
             groups: list[Group] = []
             self._source_kinds()
-            for source, read in self._sources:
+            for _, source, read in self._sources:
                 groups.extend(self._exhaust(source, read))
             self._whole = Concatenation(groups)
         return self._whole
@@ -216,7 +217,7 @@ class LegalActions(Sequence[A.Action]):
                         break
                 else:
                     continue
-                sources.append((source, [group]))
+                sources.append((kind, source, [group]))
                 kinds.append(kind)
             self._kinds = kinds
         return self._kinds
@@ -228,10 +229,11 @@ class LegalActions(Sequence[A.Action]):
     def of_kind(self, kind: str) -> Sequence[A.Action]:
         """The actions of one kind, in list order, the other kinds' sources left unread past their first group;
         read-only (a single :class:`Choices` is handed over as it is, anything else behind a :class:`Concatenation`)."""
-        groups = []
-        for source, source_kind in enumerate(self._source_kinds()):
+        self._source_kinds()
+        groups: list[Group] = []
+        for source_kind, source, read in self._sources:
             if source_kind == kind:
-                groups.extend(self._exhaust(*self._sources[source]))
+                groups.extend(self._exhaust(source, read))
         if len(groups) == 1 and isinstance(groups[0], Choices):
             return groups[0]
         return Concatenation(groups)
