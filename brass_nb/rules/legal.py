@@ -119,10 +119,10 @@ class Combinations(Sequence[tuple[str, ...]]):
 class Concatenation(Sequence[A.Action]):
     """Non-empty groups read as one sequence, an action built only when it is indexed or iterated."""
 
-    def __init__(self, groups: Iterable[Group]):
-        self._groups = tuple(groups)
+    def __init__(self, groups: list[Group]):
+        self._groups = groups                           # (the caller's own new list: kept, not copied)
         ends, end = [], 0
-        for group in self._groups:                     # (a Choices' size read as it is: len() is a Python call)
+        for group in groups:                            # (a Choices' size read as it is: len() is a Python call)
             size = group._size if type(group) is Choices else None
             end += len(group) if size is None else size
             ends.append(end)
