@@ -76,8 +76,9 @@ class Choices(Sequence[A.Action]):
         while at:                                       # (the last axis first: it varies fastest)
             at -= 1
             axis = axes[at]
-            picks[at] = axis[index % len(axis)]
-            index //= len(axis)
+            items = len(axis)
+            picks[at] = axis[index % items]
+            index //= items
         return self.make(*self.fixed, *picks)
 
     def __iter__(self) -> Iterator[A.Action]:
