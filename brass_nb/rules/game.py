@@ -25,7 +25,7 @@ from brass_nb.rules.income import (
     remove_actions,
     settle_shortfall,
 )
-from brass_nb.rules.legal import Group, LegalActions
+from brass_nb.rules.legal import Generator, Group, LegalActions
 from brass_nb.rules.network import network_actions, plan_network
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan
@@ -52,10 +52,6 @@ class SaleGenerator(Protocol):
     """Every legal sale for a player here, as groups: the action's first sale unless ``first`` is False."""
 
     def __call__(self, view: View, player: int, first: bool = True) -> Iterable[Group]: ...
-
-
-Generator = Callable[[View, int], Iterable[Group]]
-"""Every legal action of one kind for a player here, as groups (see :mod:`brass_nb.rules.legal`)."""
 
 
 def _listed(generate: Callable[[View, int], list[Any]]) -> Generator:
@@ -98,6 +94,11 @@ OUT_OF_PHASE = {
 
 DONE_SOURCE: tuple[Group, ...] = ((A.Done(),),)
 """The source of a phase that ``done`` ends: one group, the one action (made once: a list only reads it)."""
+
+
+def _done(view: View, player: int) -> tuple[Group, ...]:
+    """The generator of a phase that ``done`` ends."""
+    return DONE_SOURCE
 
 
 @dataclass(frozen=True)
@@ -348,25 +349,20 @@ class Game:
         groups are worked out when first read and whose actions are built when asked (see
         :class:`~brass_nb.rules.legal.LegalActions`)."""
         if self._legal is None or self._legal[0] != self.state.version:
-            self._legal = (self.state.version, LegalActions(self._generate()))
+            self._legal = (self.state.version, self._new_legal())
         return self._legal[1]
 
-    def _generate(self) -> list[Iterable[Group]]:
-        """One source of groups per kind of action, each read only when asked (see :class:`LegalActions`)."""
+    def _new_legal(self) -> LegalActions:
+        """The list of this position: one generator per kind of action, each called when first read (see
+        :class:`LegalActions`)."""
         if self.state.over:
-            return []
+            return LegalActions()
         player, phase = self._turn()
-        view = self.view()
-        if phase is None:
-            sources = []
-            for generate in self._generators:       # (a loop: a comprehension would make view and player cells)
-                sources.append(generate(view, player))
-            return sources
-        return self._phase_sources(phase, view, player)
+        return LegalActions(self._generators if phase is None else self._phase_generators(phase), self.view(), player)
 
-    def _phase_sources(self, phase: Phase, view: View, player: int) -> list[Iterable[Group]]:
+    def _phase_generators(self, phase: Phase) -> tuple[Generator, ...]:
         rules = self._phases[phase]
-        return [rules.generate(view, player), DONE_SOURCE if rules.done_ends_it else ()]
+        return (rules.generate, _done) if rules.done_ends_it else (rules.generate,)
 
     def _settle_legal(self) -> None:
         """Before the position changes: a legal list still held by someone is completed (its sources read the
@@ -478,7 +474,7 @@ class Game:
         if stack:                        # only a phase that offers something stays open
             view = View(state, self._searches)
             for p in stack:
-                legal = LegalActions(self._phase_sources(p, view, player))
+                legal = LegalActions(self._phase_generators(p), view, player)
                 if A.KIND_OF[self._phases[p].takes] in legal.kinds():
                     kept.append(p)
                     opened = opened or (view, legal)

@@ -7,15 +7,21 @@ random player or a count reads sizes, and only the action picked is ever made.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, product
 from math import prod
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from brass_nb.rules import actions as A
 
+if TYPE_CHECKING:
+    from brass_nb.rules.view import View
+
 Group = Sequence[A.Action]
 """Actions of one kind, in the list's order: a :class:`Choices` or a plain list."""
+
+Generator = Callable[["View", int], Iterable[Group]]
+"""Every legal action of one kind for a player here, as groups: one source of a list."""
 
 
 class Choices(Sequence[A.Action]):
@@ -160,20 +166,22 @@ class LegalActions(Sequence[A.Action]):
     Supports ``len``, iteration, indexing, ``in``, ``count`` and ``index``, and equals any sequence of the
     same actions (``game.legal_actions() == []`` once the game is over).
 
-    Each source (one per action kind: builds, links, …) is read only as far as asked: :meth:`kinds` needs one
-    group of each, :meth:`of_kind` all of one kind, anything else the whole list. A game completes a list still
-    held elsewhere before its position changes (see ``Game._settle_legal``), so a list always describes the
-    position it was made for.
+    Each source (one per action kind: builds, links, …) is made by its generator when the list is first read, and
+    read only as far as asked: :meth:`kinds` needs one group of each, :meth:`of_kind` all of one kind, anything
+    else the whole list. A game completes a list still held elsewhere before its position changes (see
+    ``Game._settle_legal``), so a list always describes the position it was made for.
     """
 
     _sources: list[tuple[str, Iterator[Group], list[Group]]]
     """Each source that offers an action: its kind, the source and its groups read so far (as one tuple, which
     :meth:`of_kind` unpacks as it walks them): made by :meth:`_source_kinds`, which every reading starts with
-    (iterated there as given, without a list made first). A source with no action is not kept: it adds nothing to
-    any reading."""
+    (each made there by its generator, without a list of them made first). A source with no action is not kept: it
+    adds nothing to any reading."""
 
-    def __init__(self, sources: Iterable[Iterable[Group]]):
-        self._given = sources
+    def __init__(self, generators: Iterable[Generator] = (), view: Any = None, player: int = 0):
+        """The list of the sources the generators give for ``player`` in ``view``'s position (no generator: the
+        empty list of a game over)."""
+        self._generators, self._view, self._player = generators, view, player
         self._kinds: list[str] | None = None               # each kept source's kind
         self._whole: Concatenation | None = None
         self._built: tuple[A.Action, ...] | None = None
@@ -205,9 +213,9 @@ class LegalActions(Sequence[A.Action]):
         if self._kinds is None:
             kinds: list[str] = []
             sources = self._sources = []
-            kind_of = A.KIND_OF
-            for given in self._given:
-                source = iter(given)
+            kind_of, view, player = A.KIND_OF, self._view, self._player
+            for generate in self._generators:
+                source = iter(generate(view, player))
                 for group in source:                      # (_exhaust's test, inline: it runs for every group)
                     if type(group) is Choices:
                         if group.offers:
