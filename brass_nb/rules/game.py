@@ -441,8 +441,13 @@ class Game:
         self._settle_legal()
         expl = Explanation(action, player, plan.steps)       # (the plan is not used again; the text written if read)
         assert plan.apply is not None, "a validator without failures always says how to apply the action"
-        follow_ups = plan.apply(state, expl) or []
-        opened = self._after(phase, follow_ups, expl, player)
+        follow_ups = plan.apply(state, expl)
+        if phase is None and not follow_ups:        # a whole action done, as nearly always: nothing opens or goes on
+            state.pending = None
+            finish_action(state, expl)
+            opened = None
+        else:
+            opened = self._after(phase, follow_ups or [], expl, player)
         self.log.append(action)
         state.mark_changed()
         if opened is not None:                  # the phase's list was read to open it: it is the new position's
@@ -451,14 +456,10 @@ class Game:
 
     def _after(self, phase: Phase | None, follow_ups: list[Phase], expl: Explanation, player: int
                ) -> tuple[View, LegalActions] | None:
-        """Decide what comes next for ``player``, who just acted in ``phase``: a phase this action opened, the rest
-        of the action, or the next action. A phase opens only if it offers something: the view and legal list that
-        said so are returned."""
+        """Decide what comes next for ``player``, who just acted in ``phase`` or opened phases (not a plain whole
+        action: :meth:`_apply` finishes it itself): a phase this action opened, the rest of the action, or the next
+        action. A phase opens only if it offers something: the view and legal list that said so are returned."""
         state = self.state
-        if phase is None and not follow_ups:        # a whole action done, as nearly always: nothing opens or goes on
-            state.pending = None
-            finish_action(state, expl)
-            return None
         if phase is Phase.SHORTFALL:
             who, owed, position = self._shortfall()
             if state.players[who].money >= owed or not removable_tiles(state, who):
