@@ -84,17 +84,13 @@ def actions_this_turn(state: State) -> int:
 
 
 def finish_action(state: State, expl: Explanation) -> None:
-    """After a whole action: next action, next player, or the end of the round."""
+    """After a whole action: next action, or the turn ends (the end of its player's turn is done here, not by a
+    function of its own: a call at every other action) and the next player's turn or the end of the round follows."""
     state.actions_done += 1
-    p = state.players[state.order[state.turn_index]]
-    if state.actions_done < actions_this_turn(state) and p.hand:
-        return
-    _end_turn(state, expl)
-
-
-def _end_turn(state: State, expl: Explanation) -> None:
     player = state.order[state.turn_index]
     p = state.players[player]
+    if state.actions_done < actions_this_turn(state) and p.hand:
+        return
     rules = state.facts.rules
     refill = rules.refill
     drawn = _draw_up(state, p) if refill is Refill.END_OF_TURN else 0
