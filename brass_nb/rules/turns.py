@@ -103,9 +103,10 @@ def finish_action(state: State, expl: Explanation) -> None:
 
 def _draw_up(state: State, p: Player) -> int:
     """Draw until the hand is full or the deck is empty; returns the number of cards drawn."""
+    hand, deck, size = p.hand, state.deck, state.facts.rules.hand_size      # (read once, not at every card)
     drawn = 0
-    while len(p.hand) < state.facts.rules.hand_size and state.deck:
-        p.hand.append(state.deck.pop())
+    while len(hand) < size and deck:
+        hand.append(deck.pop())
         drawn += 1
     return drawn
 
