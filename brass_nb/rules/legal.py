@@ -126,6 +126,8 @@ class Combinations(Sequence[tuple[str, ...]]):
 class Concatenation(Sequence[A.Action]):
     """Non-empty groups read as one sequence, an action built only when it is indexed or iterated."""
 
+    __slots__ = ("_groups", "_ends", "_size")
+
     def __init__(self, groups: list[Group]):
         self._groups = groups                           # (the caller's own new list: kept, not copied)
         ends, end = [], 0
@@ -171,6 +173,8 @@ class LegalActions(Sequence[A.Action]):
     else the whole list. A game completes a list still held elsewhere before its position changes (see
     ``Game._settle_legal``), so a list always describes the position it was made for.
     """
+
+    __slots__ = ("_generators", "_view", "_player", "_kinds", "_sources", "_whole", "_built", "__weakref__")
 
     _sources: list[tuple[str, Iterator[Group], list[Group]]]
     """Each source that offers an action: its kind, the source and its groups read so far (as one tuple, which
