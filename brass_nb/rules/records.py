@@ -58,6 +58,8 @@ class Explanation:
     ``action`` is the action's text; the action itself may be given instead, its text written only when first read
     (every play makes an explanation, and most are never read)."""
 
+    __slots__ = ("_action", "player", "steps")
+
     def __init__(self, action: object, player: int | None, steps: list[Step] | None = None):
         self._action = action
         self.player = player
