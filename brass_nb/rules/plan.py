@@ -15,7 +15,7 @@ WILD_LOCATION = "Wild Location"
 WILD_INDUSTRY = "Wild Industry"
 
 
-@dataclass(init=False)
+@dataclass(init=False, slots=True)
 class Plan:
     """What a validator decided about one action.
 
