@@ -162,6 +162,15 @@ class Concatenation(Sequence[A.Action]):
             yield from group
 
 
+def _exhaust(source: Iterator[Group], read: list[Group]) -> list[Group]:
+    """The groups of a source read so far, with every group left in it that offers an action (a function of the
+    module: a static method is looked up on the list at every call)."""
+    for group in source:
+        if group.offers if type(group) is Choices else group:
+            read.append(group)
+    return read
+
+
 class LegalActions(Sequence[A.Action]):
     """The legal actions of a position, read-only; prints one action per line in notation.
 
@@ -194,20 +203,13 @@ class LegalActions(Sequence[A.Action]):
     def complete(self) -> bool:
         return self._whole is not None
 
-    @staticmethod
-    def _exhaust(source: Iterator[Group], read: list[Group]) -> list[Group]:
-        for group in source:
-            if group.offers if type(group) is Choices else group:
-                read.append(group)
-        return read
-
     def settle(self) -> Concatenation:
         """Read every source: the whole list, fixed from now on."""
         if self._whole is None:
             groups: list[Group] = []
             self._source_kinds()
             for _, source, read in self._sources:
-                groups.extend(self._exhaust(source, read))
+                groups.extend(_exhaust(source, read))
             self._whole = Concatenation(groups)
         return self._whole
 
@@ -246,7 +248,7 @@ class LegalActions(Sequence[A.Action]):
         groups: list[Group] = []
         for source_kind, source, read in self._sources:
             if source_kind == kind:
-                groups.extend(self._exhaust(source, read))
+                groups.extend(_exhaust(source, read))
         if len(groups) == 1 and isinstance(groups[0], Choices):
             return groups[0]
         return Concatenation(groups)
