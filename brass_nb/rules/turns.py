@@ -123,20 +123,24 @@ def _next_turn(state: State, expl: Explanation) -> None:
 def _end_round(state: State, expl: Explanation) -> None:
     """New turn order by money spent (ties keep their order), then income unless it is the game's last round."""
     before = list(state.order)
-    spent = {i: state.players[i].spent_this_round for i in before}
+    spent: dict[int, int] = {}
+    spent_shown: dict[str, int] = {}
+    for i in before:                # (loops: a comprehension is a function made and called)
+        spent[i] = spent_shown[str(i)] = state.players[i].spent_this_round
     state.order = sorted(before, key=spent.__getitem__)
-    # (entities made as a list first, here and below: a generator would be resumed once per player)
-    expl.steps.append(Step("turn.order", {"before": before, "after": list(state.order),
-                                          "spent": {str(i): spent[i] for i in before}, "era": state.era,
-                                          "round": state.round}, tuple([f"player:{i}" for i in state.order])))
+    shown = []
+    for i in state.order:
+        shown.append(f"player:{i}")
+    players = tuple(shown)
+    expl.steps.append(Step("turn.order", {"before": before, "after": list(state.order), "spent": spent_shown,
+                                          "era": state.era, "round": state.round}, players))
     for p in state.players:
         p.spent_this_round = 0
     if state.facts.rules.refill is Refill.END_OF_ROUND:
         drawn = {str(i): _draw_up(state, state.players[i]) for i in state.order}
         expl.steps.append(Step("round.refill", {"drawn": drawn, "order": list(state.order),
                                                 "hands": [len(p.hand) for p in state.players], "deck": len(state.deck),
-                                                "edition": state.facts.rules.edition_name},
-                               tuple([f"player:{i}" for i in state.order])))
+                                                "edition": state.facts.rules.edition_name}, players))
     if state.facts.rules.income_paid is IncomeTiming.ROUND_START:
         continue_after_income(state, expl)
         return
