@@ -7,7 +7,10 @@ say something other than what the rule did.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from brass_nb.rules.actions import Action
 
 
 @dataclass(frozen=True, init=False)
@@ -60,7 +63,7 @@ class Explanation:
 
     __slots__ = ("_action", "player", "steps")
 
-    def __init__(self, action: object, player: int | None, steps: list[Step] | None = None):
+    def __init__(self, action: str | Action, player: int | None, steps: list[Step] | None = None):
         self._action = action
         self.player = player
         self.steps: list[Step] = [] if steps is None else steps
