@@ -407,7 +407,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                 if coal_here is None:
                     mines, trade = view.coal_sources((location,))
                     coal_here = bool(mines or trade)
-                if not coal_here:                       # (no coal to be had: most requests here; no plan asked)
+                if not coal_here:       # (plan_coal's own first test, asked once here: most requests; no plan asked)
                     continue
                 coal = plan_coal(view, (location,), spec.coal)
                 if not coal.options or spec.cost + coal.market_cost + iron.market_cost > money:
