@@ -32,6 +32,13 @@ NO_MINES: list[tuple[int, int, str, str, Tile]] = []
 """The coal mines with coal connected to a consumer in a piece of the board that has none (shared: never changed)."""
 
 
+def links_added(before: frozenset[int], now: frozenset[int]) -> frozenset[int] | None:
+    """The link spaces built on since ``before``, or None when some of those were taken off (then nothing found
+    for ``before`` can be carried over)."""
+    added = now - before
+    return added if len(before) + len(added) == len(now) else None      # (no subset test: it looks up every link)
+
+
 class SharedSearches:
     """Connections (by the links built), resource holders (by their resource's cubes), where coal can come from and
     source plans (by both), kept from one position to the next for as long as the state's epochs say they still
@@ -61,9 +68,9 @@ class SharedSearches:
         links_moved = state.links_epoch != self.links_epoch
         if links_moved:
             built = frozenset(state.links)
-            placed, before = built - self.built, NO_SEARCHES
-            if self.reach and len(self.built) + len(placed) == len(built):    # (only placed: no subset test, which
-                touched: set[str] = set()                                       # looks up every link)
+            placed, before = links_added(self.built, built), NO_SEARCHES
+            if self.reach and placed is not None:
+                touched: set[str] = set()
                 links = state.facts.board.links
                 for index in placed:
                     touched.update(links[index].ends)
@@ -236,10 +243,10 @@ class View:
             joined = searches.joined
             if joined is not None:
                 found_for, last, groups = joined
-                new = built - found_for
-                if len(found_for) + len(new) == len(built):     # (found for some of these links: cheaper than a
-                    pieces.update(last)                         # subset test, which looks up every link)
-                    groups = dict(groups)       # (a copy: the last one may be shared with a copy of the game)
+                added = links_added(found_for, built)
+                if added is not None:
+                    pieces.update(last)
+                    groups, new = dict(groups), added   # (a copy: the last one may be shared with a copy of the game)
                 else:
                     joined = None
             if joined is None:                  # (the first time, or links removed: each location alone)
