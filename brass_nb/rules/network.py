@@ -96,7 +96,7 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
 
 def network_actions(view: View, player: int, second: bool = False) -> Iterator[Choices]:
     """Every legal link for ``player``: for each free space, every card × coal × beer choice, found one space at
-    a time."""
+    a time (a link that needs neither coal nor beer: every free space at once, as one group)."""
     state = view.state
     p = state.players[player]
     terms = state.facts.rules.link_cost(state.era, second)
@@ -113,6 +113,14 @@ def network_actions(view: View, player: int, second: bool = False) -> Iterator[C
         spaces = sorted(touching)
     cards = [None] if second else view.cards(player)
     usable, built, links = board.era_links[state.era], state.links, board.links
+    if not terms.coal and not terms.beer:            # (a canal: every free space offers the same choices, so one
+        free = []                                    # group lists them all, in the same order; its money was
+        for index in spaces:                         # counted above)
+            if index not in built and index in usable:
+                free.append(links[index].label)
+        if free:
+            yield Choices(Network, (), free, cards, NO_COAL.choices, (None,))
+        return
     for index in spaces:                             # (by index: a space is read only once free and usable)
         if index in built or index not in usable:
             continue
@@ -122,7 +130,7 @@ def network_actions(view: View, player: int, second: bool = False) -> Iterator[C
             if not coal.options or terms.money + coal.market_cost > p.money:
                 continue
         else:
-            coal = NO_COAL                           # (a canal: no planner call, and its money was counted above)
+            coal = NO_COAL                           # (no planner call, and the money was counted above)
         beers: tuple[tuple[str, ...] | None, ...] = (None,)
         if terms.beer:
             beer = plan_beer(view, player, link.ends, terms.beer)
