@@ -45,25 +45,25 @@ class Which(Enum):
 
 
 FIRST, FREE = Which.FIRST, Which.FREE
-"""Read once for the generator: any read through an Enum class goes through its metaclass's ``__getattr__`` hook
-(Python 3.11), some 900 instructions, where a global costs a few."""
+"""Read once for the validator and the generator: any read through an Enum class goes through its metaclass's
+``__getattr__`` hook (Python 3.11), some 900 instructions, where a global costs a few."""
 
 
 def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan:
     state = view.state
     p = state.players[player]
     plan = Plan()
-    if which is Which.FIRST:
+    if which is FIRST:
         check_card_in_hand(plan, p.hand, action.card)
     elif action.card is not None:
         plan.fail("develop.extra_card", card=action.card)
-    if action.free != (which is Which.FREE):
+    if action.free != (which is FREE):
         plan.fail("develop.free_only_bonus" if action.free else "develop.bonus_is_free", phase=which.value,
                   beer_bonus=bool(state.facts.rules.merchant_beer_per_tile))
     level = _check_tile(state, player, action.industry, plan)
     allocation: tuple[str, ...] | None = ()
     cost = 0
-    if which is not Which.FREE:
+    if which is not FREE:
         iron = plan_iron(view, 1)
         allocation = plan.choose_sources(iron, action.iron)
         cost = iron.market_cost
@@ -78,7 +78,7 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
 
     def apply(state: State, expl: Explanation) -> list[Phase]:
         me = state.players[player]
-        if which is Which.FIRST:
+        if which is FIRST:
             discard(state, player, action.card, "develop", expl)
         me.mat[action.industry][state.facts.level_index(action.industry, level)] -= 1
         me.tiles_gone += 1
@@ -86,10 +86,10 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
         next_count = 0 if next_level is None else me.mat[action.industry][
             state.facts.level_index(action.industry, next_level)]
         expl.steps.append(Step("develop.remove", {"player": player, "industry": action.industry, "level": level,
-                                                  "free": which is Which.FREE, "next_level": next_level,
+                                                  "free": which is FREE, "next_level": next_level,
                                                   "next_count": next_count}, (f"player:{player}",)))
         consume(state, "iron", allocation, player, expl, ())
-        return [Phase.DEVELOP2] if which is Which.FIRST else []
+        return [Phase.DEVELOP2] if which is FIRST else []
 
     plan.apply = apply
     return plan
