@@ -331,6 +331,10 @@ def double_build_card_pairs(state: State, player: int) -> list[Discard]:
     return [Discard(pair) for pair in dict.fromkeys(combinations(sorted(state.players[player].hand), 2))]
 
 
+NO_INDUSTRY_CARDS: dict[str, list[str]] = {}
+"""A place no industry card reaches (read, never written)."""
+
+
 def build_actions(view: View, player: int) -> Iterator[Choices]:
     """Every legal build for ``player``: for each place and industry, every card × slot × coal × iron choice,
     found one place at a time (a caller that needs only the first reads no further)."""
@@ -352,42 +356,41 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
         check_two_cards(state, player, two)
         if two.ok:
             hand = (*hand, TWO_CARDS)
-    cards_at: dict[str, list[str]] = {}                # each place's cards, in hand order
-    industries_of: dict[str, tuple[str, ...] | None] = {}      # what each card builds (None: any industry)
-    narrow: set[str] = set()                            # places where a card builds only some industries
-    for card, _, places, industries in card_scopes(view, player, hand):
-        if industries is None or not specs.keys().isdisjoint(industries):
-            industries_of[card] = industries
-            reached = board.build_spaces.keys() if places is None else places
-            for location in reached:
+    cards_at: dict[str, list[str]] = {}                # each place's cards that name places, in hand order
+    industry_cards: dict[str, list[str]] = {}          # each industry's industry cards (and wild), in hand order
+    network: Collection[str] | None = ()               # where those build (None: anywhere)
+    for card, kind, places, industries in card_scopes(view, player, hand):
+        if industries is None and kind != "wild_industry":     # (a card that names its places: its own, or towns)
+            for location in places or ():
                 cards_at.setdefault(location, []).append(card)
-            if industries is not None:
-                narrow.update(reached)
+        else:
+            network = places                            # (the same for every industry card: your network)
+            for industry in industries or specs:
+                if industry in specs:
+                    industry_cards.setdefault(industry, []).append(card)
     own_at: dict[str, set[str]] = {}              # canal era: one tile per town, your own overbuilt one aside
     if era == "canal":
         for label, _ in view.tiles_of(player):
             own_at.setdefault(board.slot_of[label][0], set()).add(label)
     placed = state.tiles.keys()
     for location, offered in board.build_offers.items():
-        cards_here = cards_at.get(location)
-        if cards_here is None:
+        named: Sequence[str] = cards_at.get(location, ())
+        built_by = industry_cards if network is None or location in network else NO_INDUSTRY_CARDS
+        if not named and not built_by:
             continue
         mine = own_at.get(location)
-        narrow_here = location in narrow
         coal_here: bool | None = None                   # (is there coal to be had here? asked once per location)
         for industry, spaces, labels, vacant_slots in offered:
             found = specs.get(industry)
             if found is None:
                 continue
-            cards = cards_here
-            if narrow_here:                             # (a loop: a comprehension would make ``industry`` a cell)
-                cards = []
-                for card in cards_here:
-                    industries = industries_of[card]
-                    if industries is None or industry in industries:
-                        cards.append(card)
-                if not cards:
+            cards: Sequence[str] | None = built_by.get(industry)
+            if cards is None:
+                if not named:
                     continue
+                cards = named
+            elif named:                                 # (both kinds here: merged back into hand order)
+                cards = sorted((*named, *cards), key=hand.index)
             spec, iron = found
             if mine is None and placed.isdisjoint(labels):     # (its spaces all free: the board's slots, no call)
                 slots: Sequence[int] = vacant_slots
