@@ -28,14 +28,15 @@ def check_two_cards(state: State, player: int, plan: Plan) -> None:
                   hand=len(state.players[player].hand))
 
 
-WILD_CARDS = frozenset((WILD_INDUSTRY, WILD_LOCATION, TWO_CARDS))
-"""The cards that name no industry nor location of their own."""
+WILD_KINDS = {WILD_INDUSTRY: "wild_industry", WILD_LOCATION: "wild_location", TWO_CARDS: "two_cards"}
+"""The kind of each card that names no industry nor location of its own."""
 
 
-def card_scopes(view: View, player: int, cards: Iterable[str]
-                ) -> list[tuple[str, str, Collection[str] | None, tuple[str, ...] | None]]:
-    """(card, card kind, locations it may build in (None = any), industries it may build (None = any)) of each of
-    ``cards``, in their order (one call for a whole hand).
+def card_scopes(view: View, player: int, cards: Iterable[str], industries: Collection[str]
+                ) -> tuple[dict[str, list[str]], dict[str, list[str]], Collection[str] | None]:
+    """Where ``cards`` allow building, grouped as the build list reads them (one call for a whole hand): (the cards
+    that name each place; the industry cards, wild or not, that build each of ``industries``; the places those
+    build in, None for any), each list in the cards' order.
 
     A location card builds in its own town, network or not; a wild location card in any town but
     never a farm brewery; an industry card (or wild industry) in your network, or anywhere while
@@ -44,22 +45,24 @@ def card_scopes(view: View, player: int, cards: Iterable[str]
     """
     facts = view.state.facts
     card_industries, towns = facts.card_industries, facts.board.town_set
+    named_at: dict[str, list[str]] = {}
+    building: dict[str, list[str]] = {}
     network: frozenset[str] | None = None           # (asked of the view at the first industry card)
-    scopes: list[tuple[str, str, Collection[str] | None, tuple[str, ...] | None]] = []
     for card in cards:
-        industries = card_industries.get(card)
-        if not industries and card not in WILD_CARDS:  # (most cards: one look-up, not three comparisons)
-            scopes.append((card, "location", (card,), None))
-        elif industries or card == WILD_INDUSTRY:
+        built = card_industries.get(card)
+        if not built and card not in WILD_KINDS:    # (most cards: one look-up, not three comparisons)
+            named_at.setdefault(card, []).append(card)
+        elif built or card == WILD_INDUSTRY:
             if network is None:
                 network = view.industry_card_places(player)
-            # (with nothing built, your network is empty and so are its places: then anywhere)
-            scopes.append((card, "industry" if industries else "wild_industry", network or None, industries))
-        elif card == WILD_LOCATION:
-            scopes.append((card, "wild_location", towns, None))
-        else:
-            scopes.append((card, "two_cards", towns, None))
-    return scopes
+            for industry in built or industries:
+                if industry in industries:
+                    building.setdefault(industry, []).append(card)
+        else:                                       # (a wild location card, or Lancashire's two cards)
+            for town in towns:
+                named_at.setdefault(town, []).append(card)
+    # (with nothing built, your network is empty and so are its places: then anywhere)
+    return named_at, building, () if network is None else network or None
 
 
 CARD_WHY = {"location": "location_card", "wild_location": "wild_location", "two_cards": "two_cards"}
@@ -68,7 +71,10 @@ CARD_WHY = {"location": "location_card", "wild_location": "wild_location", "two_
 
 def check_card(view: View, player: int, card: str, industry: str, location: str, plan: Plan) -> None:
     """Record why ``card`` does or does not allow building ``industry`` in ``location``."""
-    _, kind, places, industries = card_scopes(view, player, (card,))[0]
+    industries = view.state.facts.card_industries.get(card)
+    kind = "industry" if industries else WILD_KINDS.get(card, "location")
+    named_at, _, network = card_scopes(view, player, (card,), ())
+    places = named_at.keys() if named_at else network
     board = view.board
     facts = {"card": card, "card_kind": kind, "industry": industry, "location": location}
     ok = True
@@ -356,18 +362,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
         check_two_cards(state, player, two)
         if two.ok:
             hand = (*hand, TWO_CARDS)
-    cards_at: dict[str, list[str]] = {}                # each place's cards that name places, in hand order
-    industry_cards: dict[str, list[str]] = {}          # each industry's industry cards (and wild), in hand order
-    network: Collection[str] | None = ()               # where those build (None: anywhere)
-    for card, kind, places, industries in card_scopes(view, player, hand):
-        if industries is None and kind != "wild_industry":     # (a card that names its places: its own, or towns)
-            for location in places or ():
-                cards_at.setdefault(location, []).append(card)
-        else:
-            network = places                            # (the same for every industry card: your network)
-            for industry in industries or specs:
-                if industry in specs:
-                    industry_cards.setdefault(industry, []).append(card)
+    cards_at, industry_cards, network = card_scopes(view, player, hand, specs)
     own_at: dict[str, set[str]] = {}              # canal era: one tile per town, your own overbuilt one aside
     if era == "canal":
         for label, _ in view.tiles_of(player):
