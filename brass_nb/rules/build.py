@@ -33,25 +33,25 @@ WILD_KINDS = {WILD_INDUSTRY: "wild_industry", WILD_LOCATION: "wild_location", TW
 
 
 def card_scopes(view: View, player: int, cards: Iterable[str], industries: Collection[str]
-                ) -> tuple[dict[str, list[str]], dict[str, list[str]], Collection[str] | None]:
-    """Where ``cards`` allow building, grouped as the build list reads them (one call for a whole hand): (the cards
-    that name each place; the industry cards, wild or not, that build each of ``industries``; the places those
-    build in, None for any), each list in the cards' order.
+                ) -> tuple[dict[str, tuple[str]], list[str], dict[str, list[str]], Collection[str] | None]:
+    """Where ``cards`` allow building, grouped as the build list reads them (one call for a whole hand): (each
+    location card by its town; the cards that name any town; the industry cards, wild or not, that build each of
+    ``industries``; the places those build in, None for any), each list in the cards' order.
 
     A location card builds in its own town, network or not; a wild location card in any town but
     never a farm brewery; an industry card (or wild industry) in your network, or anywhere while
     you have nothing on the board (first-build exception). Lancashire's two cards count as any
     location card.
     """
-    facts = view.state.facts
-    card_industries, towns = facts.card_industries, facts.board.town_set
-    named_at: dict[str, list[str]] = {}
+    card_industries = view.state.facts.card_industries
+    named_at: dict[str, tuple[str]] = {}
+    town_cards: list[str] = []
     building: dict[str, list[str]] = {}
     network: frozenset[str] | None = None           # (asked of the view at the first industry card)
     for card in cards:
         built = card_industries.get(card)
         if not built and card not in WILD_KINDS:    # (most cards: one look-up, not three comparisons)
-            named_at.setdefault(card, []).append(card)
+            named_at[card] = (card,)
         elif built or card == WILD_INDUSTRY:
             if network is None:
                 network = view.industry_card_places(player)
@@ -59,10 +59,9 @@ def card_scopes(view: View, player: int, cards: Iterable[str], industries: Colle
                 if industry in industries:
                     building.setdefault(industry, []).append(card)
         else:                                       # (a wild location card, or Lancashire's two cards)
-            for town in towns:
-                named_at.setdefault(town, []).append(card)
+            town_cards.append(card)
     # (with nothing built, your network is empty and so are its places: then anywhere)
-    return named_at, building, () if network is None else network or None
+    return named_at, town_cards, building, () if network is None else network or None
 
 
 CARD_WHY = {"location": "location_card", "wild_location": "wild_location", "two_cards": "two_cards"}
@@ -73,8 +72,8 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
     """Record why ``card`` does or does not allow building ``industry`` in ``location``."""
     industries = view.state.facts.card_industries.get(card)
     kind = "industry" if industries else WILD_KINDS.get(card, "location")
-    named_at, _, network = card_scopes(view, player, (card,), ())
-    places = named_at.keys() if named_at else network
+    named_at, town_cards, _, network = card_scopes(view, player, (card,), ())
+    places = named_at.keys() if named_at else view.board.town_set if town_cards else network
     board = view.board
     facts = {"card": card, "card_kind": kind, "industry": industry, "location": location}
     ok = True
@@ -362,7 +361,8 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
         check_two_cards(state, player, two)
         if two.ok:
             hand = (*hand, TWO_CARDS)
-    cards_at, industry_cards, network = card_scopes(view, player, hand, specs)
+    cards_at, town_cards, industry_cards, network = card_scopes(view, player, hand, specs)
+    towns = board.town_set
     own_at: dict[str, set[str]] = {}              # canal era: one tile per town, your own overbuilt one aside
     if era == "canal":
         for label, _ in view.tiles_of(player):
@@ -370,6 +370,8 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
     placed = state.tiles.keys()
     for location, offered in board.build_offers.items():
         named: Sequence[str] = cards_at.get(location, ())
+        if town_cards and location in towns:           # (where cards that name any town join, in hand order)
+            named = sorted((*named, *town_cards), key=hand.index) if named else town_cards
         built_by = industry_cards if network is None or location in network else NO_INDUSTRY_CARDS
         if not named and not built_by:
             continue
