@@ -349,7 +349,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
     no_coal, no_iron = NOTHING_NEEDED["coal"], NOTHING_NEEDED["iron"]    # (a tile that needs none: no planner call)
     specs: dict[str, tuple[TileSpec, SourcePlan]] = {}     # each industry's next tile and its iron, if affordable
     for industry, spec in view.next_tiles(player).items():
-        if era in spec.eras and spec.cost <= money:
+        if spec.cost <= money and era in spec.eras:    # (the money first: it rules out more)
             iron = plan_iron(view, spec.iron) if spec.iron else no_iron
             if spec.cost + iron.market_cost <= money:
                 specs[industry] = spec, iron
