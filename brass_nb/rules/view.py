@@ -96,6 +96,11 @@ class SharedSearches:
 
 
 class View:
+    # (slots: a view is made for every decision, and its fields are set faster than an instance dict's)
+    __slots__ = ("state", "board", "_reach", "_reach_before", "_searches", "_pieces", "_network", "_tiles_of",
+                 "_card_places", "_next_tiles", "_cards", "_holders", "built", "_trade_places", "_coal_pieces",
+                 "plans", "trade_kind")
+
     def __init__(self, state: State, shared: SharedSearches | None = None):
         self.state = state
         self.board = state.facts.board
