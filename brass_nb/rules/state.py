@@ -146,6 +146,9 @@ class State:
         self.over = False
         self.version = next(_VERSIONS)
         self.links_epoch = next(_VERSIONS)      # changes whenever a link is placed or removed
+        # Changes whenever a tile is placed or removed (see tile_changed), and for a copy, whose tiles are other
+        # objects: what was found from these tiles is never read for another state's.
+        self.tiles_epoch = next(_VERSIONS)
         # One epoch per resource (coal, iron, beer): it changes whenever that resource's cubes on tiles or in its
         # market change (see tile_changed for tiles placed or removed). Replaced, never mutated (copies share it).
         self.supply_epochs: dict[str, int] = {r: next(_VERSIONS) for r in sorted(set(facts.resource_of.values()))}
@@ -169,6 +172,7 @@ class State:
         twin.__dict__.update(self.__dict__)
         twin.players = [p.copy() for p in self.players]
         twin.tiles = {label: t.copy() for label, t in self.tiles.items()}
+        twin.tiles_epoch = next(_VERSIONS)
         twin.links = dict(self.links)
         twin.markets = dict(self.markets)
         twin.merchants = {label: replace(m) for label, m in self.merchants.items()}
@@ -189,7 +193,9 @@ class State:
 
     def tile_changed(self, tile: Tile) -> None:
         """``tile`` was placed or removed: its resource's holders change if it holds cubes, and a trade industry's
-        tile (Lancashire's ports) changes where coal can be bought. Any other tile leaves every plan as it was."""
+        tile (Lancashire's ports) changes where coal can be bought. Any other tile leaves every plan as it was
+        (but not the players' tiles and networks)."""
+        self.tiles_epoch = next(_VERSIONS)
         resource = self.facts.resource_of.get(tile.industry)
         if resource is not None and tile.cubes:
             self.supply_changed(resource)

@@ -2,8 +2,8 @@
 not with ``functools.cached_property``, whose lock in Python 3.11 costs more than most of what it keeps here).
 
 A :class:`View` is thrown away whenever the state changes; within one position it lets
-``legal_actions`` and every validator share the same breadth-first searches. The searches and
-source plans that depend only on the links or only on the tiles and markets live in a
+``legal_actions`` and every validator share the same breadth-first searches. The searches, source
+plans and players' networks that depend only on the links or only on the tiles and markets live in a
 :class:`SharedSearches` that a game keeps across positions: the state's epochs say, explicitly,
 when what they depend on has changed.
 """
@@ -41,8 +41,9 @@ def links_added(before: frozenset[int], now: frozenset[int]) -> frozenset[int] |
 
 class SharedSearches:
     """Connections (by the links built), resource holders (by their resource's cubes), where coal can come from and
-    source plans (by both), kept from one position to the next for as long as the state's epochs say they still
-    hold: a coal plan outlives a sale, a beer plan a coal mine's sale to the market.
+    source plans (by both), each player's tiles (by the tiles placed) and network (by both), kept from one position
+    to the next for as long as the state's epochs say they still hold: a coal plan outlives a sale, a beer plan a
+    coal mine's sale to the market, a network every action that places or removes no tile and no link.
 
     A dict is never cleared, only replaced, so a game and its copies can share these until one of them moves on.
     """
@@ -50,6 +51,10 @@ class SharedSearches:
     def __init__(self) -> None:
         self.links_epoch = -1
         self.supply_epochs: dict[str, int] = {}
+        self.tiles_epoch = -1
+        self.tiles_of: dict[int, list[tuple[str, Tile]]] = {}                  # see View.tiles_of
+        self.networks: dict[int, frozenset[str]] = {}                          # see View.network
+        self.card_places: dict[int, frozenset[str]] = {}                       # see View.industry_card_places
         self.built: frozenset[int] = frozenset()                               # see View.built
         self.reach: dict[tuple[str, ...], dict[str, int]] = {}
         # The locations touched by the links placed since the searches before were made, and those searches (none
@@ -77,6 +82,11 @@ class SharedSearches:
                 before = (touched, self.reach)
             self.links_epoch, self.built, self.reach, self.reach_before = state.links_epoch, built, {}, before
             self.pieces = {}
+        tiles_moved = state.tiles_epoch != self.tiles_epoch
+        if tiles_moved:
+            self.tiles_epoch, self.tiles_of = state.tiles_epoch, {}
+        if tiles_moved or links_moved:
+            self.networks, self.card_places = {}, {}
         epochs, kept = state.supply_epochs, self.supply_epochs
         if links_moved or epochs["coal"] != kept.get("coal"):
             self.coal_by_piece = {}                 # (coal's holders, the links or Lancashire's ports moved)
@@ -105,14 +115,15 @@ class View:
         self.state = state
         self.board = state.facts.board
         searches = shared or SharedSearches()
-        if state.links_epoch != searches.links_epoch or state.supply_epochs is not searches.supply_epochs:
+        if state.links_epoch != searches.links_epoch or state.supply_epochs is not searches.supply_epochs \
+                or state.tiles_epoch != searches.tiles_epoch:
             searches.sync(state)
         self._reach, self._reach_before = searches.reach, searches.reach_before
         self._searches = searches
         self._pieces = searches.pieces
-        self._network: dict[int, frozenset[str]] = {}
-        self._tiles_of: dict[int, list[tuple[str, Tile]]] = {}
-        self._card_places: dict[int, frozenset[str]] = {}
+        self._network = searches.networks
+        self._tiles_of = searches.tiles_of
+        self._card_places = searches.card_places
         self._next_tiles: dict[int, dict[str, TileSpec]] = {}
         self._cards: dict[int, tuple[str, ...]] = {}
         self._holders = searches.holders
@@ -146,7 +157,8 @@ class View:
         return found
 
     def tiles_of(self, player: int) -> list[tuple[str, Tile]]:
-        """(slot label, tile) of every tile ``player`` has on the board, in the order they were placed."""
+        """(slot label, tile) of every tile ``player`` has on the board, in the order they were placed: the state's
+        own tiles, kept while no tile is placed or removed (a copy of the state has a tiles epoch of its own)."""
         found = self._tiles_of.get(player)
         if found is None:
             found = self._tiles_of[player] = self.state.tiles_of(player)
