@@ -317,12 +317,17 @@ class View:
         if not mines:                                   # (most consumers: nothing to sort)
             return NO_MINES, trade
         order, found = self.board.slot_order, []
-        for label, loc, tile, reach in mines:
-            distance = len(reach)                       # (further than any location can be)
-            for start in starts:
-                if reach.get(start, distance) < distance:
-                    distance = reach[start]
-            found.append((distance, order[label], label, loc, tile))
+        if len(starts) == 1:                            # (each mine of the start's own piece reaches it)
+            start = starts[0]
+            for label, loc, tile, reach in mines:
+                found.append((reach[start], order[label], label, loc, tile))
+        else:
+            for label, loc, tile, reach in mines:
+                distance = len(reach)                   # (further than any location can be)
+                for start in starts:
+                    if reach.get(start, distance) < distance:
+                        distance = reach[start]
+                found.append((distance, order[label], label, loc, tile))
         found.sort()
         return found, trade
 
