@@ -405,8 +405,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
                     continue
             if spec.coal:
                 if coal_here is None:
-                    mines, trade = view.coal_sources((location,))
-                    coal_here = bool(mines or trade)
+                    coal_here = view.coal_at(location)
                 if not coal_here:       # (plan_coal's own first test, asked once here: most requests; no plan asked)
                     continue
                 coal = plan_coal(view, (location,), spec.coal)

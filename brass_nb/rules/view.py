@@ -331,6 +331,13 @@ class View:
         found.sort()
         return found, trade
 
+    def coal_at(self, location: str) -> bool:
+        """Is coal to be had at ``location``: a coal mine with coal or a trade place connected to it?"""
+        by_piece = self._coal_pieces
+        if not by_piece:
+            self._find_coal_sources(by_piece)
+        return (self._pieces or self.pieces())[location] in by_piece
+
     def _find_coal_sources(self, by_piece: dict[str, CoalSources]) -> None:
         """Fill ``by_piece`` with the coal mines with coal, each with its distance to every location of its piece
         (see :meth:`reachable`), and the trade places of each connected piece of the board that has either, in board
