@@ -220,6 +220,7 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
                                                        "cubes_returned": old.cubes,
                                                        "own": old.owner == player}, (label,)))
         me.mat[industry][state.facts.level_index(industry, level)] -= 1
+        state.mat_changed()
         cubes = spec.cubes_when_built(state.era)
         state.tiles[label] = placed = Tile(player, industry, level, cubes=cubes)
         state.tile_changed(placed)

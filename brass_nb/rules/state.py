@@ -149,6 +149,7 @@ class State:
         # Changes whenever a tile is placed or removed (see tile_changed), and for a copy, whose tiles are other
         # objects: what was found from these tiles is never read for another state's.
         self.tiles_epoch = next(_VERSIONS)
+        self.mats_epoch = next(_VERSIONS)       # changes whenever a tile leaves a mat (see mat_changed)
         # One epoch per resource (coal, iron, beer): it changes whenever that resource's cubes on tiles or in its
         # market change (see tile_changed for tiles placed or removed). Replaced, never mutated (copies share it).
         self.supply_epochs: dict[str, int] = {r: next(_VERSIONS) for r in sorted(set(facts.resource_of.values()))}
@@ -190,6 +191,10 @@ class State:
         """Cubes of ``resource`` on tiles or in its market changed: its cached holders and source plans no longer
         apply; the other resources' still do."""
         self.supply_epochs = {**self.supply_epochs, resource: next(_VERSIONS)}
+
+    def mat_changed(self) -> None:
+        """A tile left a player's mat (built or developed): the next tile of each industry is found again."""
+        self.mats_epoch = next(_VERSIONS)
 
     def tile_changed(self, tile: Tile) -> None:
         """``tile`` was placed or removed: its resource's holders change if it holds cubes, and a trade industry's

@@ -41,9 +41,10 @@ def links_added(before: frozenset[int], now: frozenset[int]) -> frozenset[int] |
 
 class SharedSearches:
     """Connections (by the links built), resource holders (by their resource's cubes), where coal can come from and
-    source plans (by both), each player's tiles (by the tiles placed) and network (by both), kept from one position
-    to the next for as long as the state's epochs say they still hold: a coal plan outlives a sale, a beer plan a
-    coal mine's sale to the market, a network every action that places or removes no tile and no link.
+    source plans (by both), each player's tiles (by the tiles placed), network (by both) and next tiles (by the
+    mats), kept from one position to the next for as long as the state's epochs say they still hold: a coal plan
+    outlives a sale, a beer plan a coal mine's sale to the market, a network every action that places or removes no
+    tile and no link, the next tiles every action but a build or a develop.
 
     A dict is never cleared, only replaced, so a game and its copies can share these until one of them moves on.
     """
@@ -52,6 +53,8 @@ class SharedSearches:
         self.links_epoch = -1
         self.supply_epochs: dict[str, int] = {}
         self.tiles_epoch = -1
+        self.mats_epoch = -1
+        self.next_tiles: dict[int, dict[str, TileSpec]] = {}                   # see View.next_tiles
         self.tiles_of: dict[int, list[tuple[str, Tile]]] = {}                  # see View.tiles_of
         self.networks: dict[int, frozenset[str]] = {}                          # see View.network
         self.card_places: dict[int, frozenset[str]] = {}                       # see View.industry_card_places
@@ -82,6 +85,8 @@ class SharedSearches:
                 before = (touched, self.reach)
             self.links_epoch, self.built, self.reach, self.reach_before = state.links_epoch, built, {}, before
             self.pieces = {}
+        if state.mats_epoch != self.mats_epoch:
+            self.mats_epoch, self.next_tiles = state.mats_epoch, {}
         tiles_moved = state.tiles_epoch != self.tiles_epoch
         if tiles_moved:
             self.tiles_epoch, self.tiles_of = state.tiles_epoch, {}
@@ -116,7 +121,7 @@ class View:
         self.board = state.facts.board
         searches = shared or SharedSearches()
         if state.links_epoch != searches.links_epoch or state.supply_epochs is not searches.supply_epochs \
-                or state.tiles_epoch != searches.tiles_epoch:
+                or state.tiles_epoch != searches.tiles_epoch or state.mats_epoch != searches.mats_epoch:
             searches.sync(state)
         self._reach, self._reach_before = searches.reach, searches.reach_before
         self._searches = searches
@@ -124,7 +129,7 @@ class View:
         self._network = searches.networks
         self._tiles_of = searches.tiles_of
         self._card_places = searches.card_places
-        self._next_tiles: dict[int, dict[str, TileSpec]] = {}
+        self._next_tiles = searches.next_tiles
         self._cards: dict[int, tuple[str, ...]] = {}
         self._holders = searches.holders
         self.built = searches.built  # the link spaces built on, by anyone
@@ -191,7 +196,8 @@ class View:
         return bool(self.network(player))
 
     def next_tiles(self, player: int) -> dict[str, TileSpec]:
-        """The tile each industry would build or develop next: the lowest level left on ``player``'s mat."""
+        """The tile each industry would build or develop next: the lowest level left on ``player``'s mat (kept while
+        no tile leaves a mat)."""
         found = self._next_tiles.get(player)
         if found is None:
             tiles = self.state.facts.tiles
