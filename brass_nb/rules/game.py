@@ -27,7 +27,7 @@ from brass_nb.rules.income import (
 )
 from brass_nb.rules.legal import Generator, Group, LegalActions
 from brass_nb.rules.network import network_actions, plan_network
-from brass_nb.rules.phases import Phase
+from brass_nb.rules.phases import PHASES, Phase
 from brass_nb.rules.plan import Plan
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.ruleset import SaleKind
@@ -91,6 +91,10 @@ OUT_OF_PHASE = {
     A.Remove: "phase.no_shortfall",
 }
 """Actions that only answer a phase, with the refusal they get when no such phase is open."""
+
+SHORTFALL, END, BONUS_DEVELOP = Phase.SHORTFALL, Phase.END, Phase.BONUS_DEVELOP
+"""Read once for the turn flow: any read through an Enum class goes through its metaclass's ``__getattr__`` hook
+(Python 3.11), some 900 instructions, where a global costs a few."""
 
 DONE_SOURCE: tuple[Group, ...] = ((A.Done(),),)
 """The source of a phase that ``done`` ends: one group, the one action (made once: a list only reads it)."""
@@ -194,8 +198,8 @@ class Game:
     def phase(self) -> Phase | None:
         """None between actions, else the compound action or decision in progress."""
         if self.state.shortfall:
-            return Phase.SHORTFALL
-        return Phase(self.state.pending[0]) if self.state.pending else None
+            return SHORTFALL
+        return PHASES[self.state.pending[0]] if self.state.pending else None
 
     def _actor(self) -> int:
         """The player to decide, for code that only runs while the game goes on."""
@@ -205,14 +209,12 @@ class Game:
         return player
 
     def _turn(self) -> tuple[int, Phase | None]:
-        """The player to act and the phase open, for a game going on: between actions (as nearly always) read from
-        the turn order, without the calls of the two properties that say the same."""
+        """The player to act and the phase open, for a game going on: read from the state as
+        :attr:`current_player` and :attr:`phase` read them, without the calls of the two properties."""
         state = self.state
-        if state.pending or state.shortfall:
-            player = state.current_player
-            assert player is not None, "a game going on always has a player to act"
-            return player, self.phase
-        return state.order[state.turn_index], None
+        if state.shortfall:
+            return state.shortfall[0], SHORTFALL
+        return state.order[state.turn_index], PHASES[state.pending[0]] if state.pending else None
 
     def _shortfall(self) -> tuple[int, int, int]:
         if self.state.shortfall is None:
@@ -398,7 +400,7 @@ class Game:
             plan.apply = lambda state, expl: None
             return plan
         if not isinstance(action, rules.takes):
-            if phase is Phase.SHORTFALL:
+            if phase is SHORTFALL:
                 plan.fail("phase.shortfall", player=player, owed=self._shortfall()[1])
             elif isinstance(action, A.Remove):
                 plan.fail("phase.no_shortfall")
@@ -460,15 +462,15 @@ class Game:
         action: :meth:`_apply` finishes it itself): a phase this action opened, the rest of the action, or the next
         action. A phase opens only if it offers something: the view and legal list that said so are returned."""
         state = self.state
-        if phase is Phase.SHORTFALL:
+        if phase is SHORTFALL:
             who, owed, position = self._shortfall()
             if state.players[who].money >= owed or not removable_tiles(state, who):
                 state.shortfall = None
                 settle_shortfall(state, who, owed, expl)
                 pay_income_from(state, position + 1, expl)
             return None
-        rest = [Phase(p) for p in state.pending[1:]] if phase and state.pending else []
-        stack = [] if Phase.END in follow_ups else follow_ups + rest
+        rest = [PHASES[p] for p in state.pending[1:]] if phase and state.pending else []
+        stack = [] if END in follow_ups else follow_ups + rest
         state.pending = None
         kept = []
         opened = None
@@ -479,7 +481,7 @@ class Game:
                 if A.KIND_OF[self._phases[p].takes] in legal.kinds():
                     kept.append(p)
                     opened = opened or (view, legal)
-                elif p is Phase.BONUS_DEVELOP:
+                elif p is BONUS_DEVELOP:
                     expl.steps.append(Step("sell.bonus_nothing_to_develop", {"player": player}, (f"player:{player}",)))
         if kept:
             state.pending = tuple(kept)

@@ -18,3 +18,8 @@ class Phase(StrEnum):
     SHORTFALL = "shortfall"
     END = "end"
     """Not a decision: the action stops at once and every later phase of it is dropped (no more cotton demand)."""
+
+
+PHASES: dict[str, Phase] = {phase._value_: phase for phase in Phase}
+"""Each phase by its text, as ``State.pending`` may hold it: a dict read, where ``Phase(text)`` runs the Enum
+metaclass's ``__call__`` in Python (Python 3.11)."""

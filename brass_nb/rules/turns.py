@@ -14,6 +14,11 @@ from brass_nb.rules.ruleset import FirstOrder, IncomeTiming, Refill
 from brass_nb.rules.scoring import industry_scores, link_scores, ranking
 from brass_nb.rules.state import MerchantSpace, Player, State
 
+END_OF_TURN, END_OF_ROUND = Refill.END_OF_TURN, Refill.END_OF_ROUND
+ROUND_END, ROUND_START = IncomeTiming.ROUND_END, IncomeTiming.ROUND_START
+"""Read once for every turn and round: any read through an Enum class goes through its metaclass's ``__getattr__``
+hook (Python 3.11), some 900 instructions, where a global costs a few."""
+
 
 def deal_deck(state: State) -> list[str]:
     """The draw deck for this player count: every card whose printed minimum is <= the players."""
@@ -93,7 +98,7 @@ def finish_action(state: State, expl: Explanation) -> None:
         return
     rules = state.facts.rules
     refill = rules.refill
-    drawn = _draw_up(state, p) if refill is Refill.END_OF_TURN else 0
+    drawn = _draw_up(state, p) if refill is END_OF_TURN else 0
     # (the member's ``_value_``, as Enum documents it: ``.value`` is a property, two Python calls at every turn)
     expl.steps.append(Step("turn.end", {"player": player, "drawn": drawn, "hand": len(p.hand), "deck": len(state.deck),
                                         "spent": p.spent_this_round, "refill": refill._value_,
@@ -136,12 +141,12 @@ def _end_round(state: State, expl: Explanation) -> None:
                                           "era": state.era, "round": state.round}, players))
     for p in state.players:
         p.spent_this_round = 0
-    if state.facts.rules.refill is Refill.END_OF_ROUND:
+    if state.facts.rules.refill is END_OF_ROUND:
         drawn = {str(i): _draw_up(state, state.players[i]) for i in state.order}
         expl.steps.append(Step("round.refill", {"drawn": drawn, "order": list(state.order),
                                                 "hands": [len(p.hand) for p in state.players], "deck": len(state.deck),
                                                 "edition": state.facts.rules.edition_name}, players))
-    if state.facts.rules.income_paid is IncomeTiming.ROUND_START:
+    if state.facts.rules.income_paid is ROUND_START:
         continue_after_income(state, expl)
         return
     last_round = _era_over(state) and state.era == "rail"
@@ -162,7 +167,7 @@ def pay_income_from(state: State, position: int, expl: Explanation) -> None:
         if not collect_income(state, player, expl):
             state.shortfall = (player, -state.players[player].income_level, pos)
             return
-    if state.facts.rules.income_paid is IncomeTiming.ROUND_END:
+    if state.facts.rules.income_paid is ROUND_END:
         continue_after_income(state, expl)
     else:
         _next_turn(state, expl)
@@ -182,7 +187,7 @@ def continue_after_income(state: State, expl: Explanation) -> None:
 
 def _start_round(state: State, expl: Explanation) -> None:
     expl.steps.append(Step("round.start", {"era": state.era, "round": state.round, "order": list(state.order)}))
-    if state.facts.rules.income_paid is IncomeTiming.ROUND_START and not (state.era == "canal" and state.round == 1):
+    if state.facts.rules.income_paid is ROUND_START and not (state.era == "canal" and state.round == 1):
         pay_income_from(state, 0, expl)
         return
     _next_turn(state, expl)
