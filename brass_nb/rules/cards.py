@@ -1,7 +1,10 @@
 """The actions whose only effect is on cards: scout and pass (every action also discards its card)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from brass_nb.rules.actions import Pass, Scout
+from brass_nb.rules.facts import GameFacts
 from brass_nb.rules.legal import Choices, Combinations
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand, missing_cards
 from brass_nb.rules.records import Explanation, Step
@@ -87,13 +90,19 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
     return plan
 
 
-def scout_actions(view: View, player: int) -> list[Choices]:
-    state = view.state
-    p = state.players[player]
-    needed = state.facts.rules.scout_discards
-    if needed is None or not state.wilds.keys().isdisjoint(p.hand) or not all(state.wilds.values()):
-        return []
-    return [Choices.uncounted(Scout, (), Combinations(p.hand, needed))]
+def scout_generator(facts: GameFacts) -> Callable[[View, int], list[Choices]]:
+    """The generator of one game's scout actions: the cards a scout discards read once, not from the ruleset at
+    every decision."""
+    needed = facts.rules.scout_discards
+
+    def scout_actions(view: View, player: int) -> list[Choices]:
+        state = view.state
+        hand, wilds = state.players[player].hand, state.wilds
+        if needed is None or not wilds.keys().isdisjoint(hand) or not all(wilds.values()):
+            return []
+        return [Choices.uncounted(Scout, (), Combinations(hand, needed))]
+
+    return scout_actions
 
 
 def pass_actions(view: View, player: int) -> list[Choices]:

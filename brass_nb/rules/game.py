@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any, Protocol, cast, get_args
 from brass_nb.rules import actions as A
 from brass_nb.rules import queries
 from brass_nb.rules.build import build_actions, double_build_card_pairs, plan_build, plan_double_build_cards
-from brass_nb.rules.cards import pass_actions, plan_pass, plan_scout, scout_actions
+from brass_nb.rules.cards import pass_actions, plan_pass, plan_scout, scout_generator
 from brass_nb.rules.cotton import cotton_sale_actions, plan_cotton_sale
 from brass_nb.rules.develop import Which, develop_actions, plan_develop
 from brass_nb.rules.errors import GameSetupError, IllegalAction, UnknownName, refusal
 from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.income import (
-    loan_actions,
+    loan_generator,
     plan_loan,
     plan_remove,
     removable_tiles,
@@ -145,7 +145,8 @@ class Game:
             A.Pass: plan_pass,
         }
         self._generators: tuple[Generator, ...] = (
-            build_actions, network_actions, develop_actions, sale.generate, loan_actions, scout_actions, pass_actions,
+            build_actions, network_actions, develop_actions, sale.generate, loan_generator(self.facts),
+            scout_generator(self.facts), pass_actions,
         )                                   # (each called as it is: their defaults are an action's first part)
         self._phases: dict[Phase, PhaseRules] = {
             Phase.SELL: PhaseRules(A.Sell, lambda view, player, action: sale.plan(view, player, action, False),

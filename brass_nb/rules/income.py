@@ -1,11 +1,13 @@
 """The income track (spaces vs levels), loans, and paying income including negative income."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from brass_nb.rules.actions import Loan, Remove
 from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import remove_tile
+from brass_nb.rules.facts import GameFacts
 from brass_nb.rules.legal import Choices
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation, Step
@@ -83,18 +85,28 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
     return plan
 
 
-def loan_actions(view: View, player: int) -> list[Choices]:
-    state = view.state
-    rules = state.facts.rules
-    if rules.loans_end_with_rail_deck and loans_closed(state):     # (the rule read first: a call less without it)
-        return []
-    options, lowest = rules.loans, rules.min_income_level
-    level = state.facts.income_levels[state.players[player].income_space]   # (the track read: no property call)
-    cards, groups = view.cards(player), []
+def loan_generator(facts: GameFacts) -> Callable[[View, int], list[Choices]]:
+    """The generator of one game's loan actions: its loans, lowest level and income track read once, not from the
+    ruleset at every decision."""
+    rules = facts.rules
+    options, lowest, track, closing = rules.loans, rules.min_income_level, facts.income_levels, \
+        rules.loans_end_with_rail_deck
+    amounts = []                            # each loan's levels, and its money as an action names it
     for option in options:
-        if level - option.levels >= lowest:
-            groups.append(Choices(Loan, (), cards, (option.money if len(options) > 1 else None,)))
-    return groups
+        amounts.append((option.levels, option.money if len(options) > 1 else None))
+
+    def loan_actions(view: View, player: int) -> list[Choices]:
+        state = view.state
+        if closing and loans_closed(state):     # (the rule read first: a call less without it)
+            return []
+        level = track[state.players[player].income_space]   # (the track read: no property call)
+        groups = []
+        for levels, amount in amounts:
+            if level - levels >= lowest:
+                groups.append(Choices(Loan, (), view.cards(player), (amount,)))
+        return groups
+
+    return loan_actions
 
 
 def collect_income(state: State, player: int, expl: Explanation) -> bool:
