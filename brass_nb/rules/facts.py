@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Container, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
 from itertools import pairwise
@@ -246,6 +246,14 @@ class GameFacts:
     translations: dict[str, dict[str, str]]
     flips_on_build: tuple[str, ...] = ()
     trade_industries: tuple[str, ...] = ()
+    card_industries: dict[str, tuple[str, ...]] = field(init=False)
+    """Industry card name -> the industries it builds. Made with the facts, not as a cached property: writing one
+    goes through the instance's ``__dict__``, which in Python 3.11 takes the fields out of the object's inline values,
+    and every later read of any field of the facts costs over twice as much."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card_industries",     # (frozen: set once, as the dataclass's own __init__ does)
+                           {self.industry_card_name(inds): inds for inds, _, _ in self.industry_cards})
 
     @property
     def edition(self) -> str:
@@ -261,11 +269,6 @@ class GameFacts:
 
     def industry_card_name(self, industries: tuple[str, ...]) -> str:
         return "/".join(self.industry_names[i] for i in industries)
-
-    @cached_property
-    def card_industries(self) -> dict[str, tuple[str, ...]]:
-        """Industry card name -> the industries it builds."""
-        return {self.industry_card_name(inds): inds for inds, _, _ in self.industry_cards}
 
 
 def _tile(industry: str, row: dict[str, Any]) -> TileSpec:
