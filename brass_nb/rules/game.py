@@ -125,6 +125,10 @@ class Verdict:
 class Game:
     """One game of Brass. Create it with :func:`brass_nb.new_game` or :func:`brass_nb.load_game`."""
 
+    # (slots, copied one by one: see State's)
+    __slots__ = ("_origin", "_start", "state", "log", "_redo", "_view", "_legal", "_searches", "_actions",
+                 "_generators", "_phases")
+
     def __init__(self, origin: Callable[[], State], start: dict[str, Any]):
         self._origin = origin
         self._start = start
@@ -494,7 +498,8 @@ class Game:
         """An independent game at this position (log and redo included), made without replaying the log:
         cheap enough for bots to try every legal action on a copy."""
         twin = Game.__new__(Game)
-        twin.__dict__.update(self.__dict__)
+        for name in Game.__slots__:
+            setattr(twin, name, getattr(self, name))
         twin.state = self.state.copy()
         twin.log, twin._redo = list(self.log), list(self._redo)
         twin._view = None                    # a view belongs to one state object

@@ -124,6 +124,13 @@ class MerchantSpace:
 class State:
     """Everything that changes during a game."""
 
+    # (slots, copied one by one: reading an instance's ``__dict__``, as a copy by dict would, takes its fields out of
+    # the object's inline values in Python 3.11, and every later read of them, the original's too, costs over three
+    # times as much)
+    __slots__ = ("facts", "seed", "players", "tiles", "links", "markets", "merchants", "deck", "wilds", "era", "round",
+                 "order", "turn_index", "actions_done", "pending", "shortfall", "bank", "supply", "over", "version",
+                 "links_epoch", "tiles_epoch", "mats_epoch", "supply_epochs", "set_aside", "distant", "double_build")
+
     def __init__(self, facts: GameFacts, players: int, seed: int | None):
         self.facts = facts
         self.seed = seed
@@ -170,7 +177,8 @@ class State:
     def copy(self) -> State:
         """An independent copy of the position, field by field (the facts are shared: they never change)."""
         twin = State.__new__(State)
-        twin.__dict__.update(self.__dict__)
+        for name in State.__slots__:
+            setattr(twin, name, getattr(self, name))
         twin.players = [p.copy() for p in self.players]
         twin.tiles = {label: t.copy() for label, t in self.tiles.items()}
         twin.tiles_epoch = next(_VERSIONS)
@@ -213,8 +221,9 @@ class State:
         for mine, theirs in zip(players, other.players, strict=False):
             for name in Player.__slots__:
                 setattr(mine, name, getattr(theirs, name))
-        self.__dict__.update({k: v for k, v in other.__dict__.items() if k != "players"})
-        self.players = players
+        for name in State.__slots__:
+            if name != "players":
+                setattr(self, name, getattr(other, name))
 
     # -------------------------------------------------------------- ledgers
 

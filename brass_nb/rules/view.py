@@ -49,6 +49,11 @@ class SharedSearches:
     A dict is never cleared, only replaced, so a game and its copies can share these until one of them moves on.
     """
 
+    # (slots, copied one by one: see State's)
+    __slots__ = ("links_epoch", "supply_epochs", "tiles_epoch", "mats_epoch", "next_tiles", "tiles_of", "networks",
+                 "card_places", "built", "reach", "reach_before", "pieces", "joined", "holders", "plans",
+                 "coal_by_piece")
+
     def __init__(self) -> None:
         self.links_epoch = -1
         self.supply_epochs: dict[str, int] = {}
@@ -105,8 +110,9 @@ class SharedSearches:
 
     def share(self) -> SharedSearches:
         """Another holder of the same dicts (for a copy of the game): each replaces them when its state moves on."""
-        twin = SharedSearches()
-        twin.__dict__.update(self.__dict__)
+        twin = SharedSearches.__new__(SharedSearches)
+        for name in SharedSearches.__slots__:
+            setattr(twin, name, getattr(self, name))
         return twin
 
 
