@@ -206,8 +206,8 @@ class State:
 
     def tile_changed(self, tile: Tile) -> None:
         """``tile`` was placed or removed: its resource's holders change if it holds cubes, and a trade industry's
-        tile (Lancashire's ports) changes where coal can be bought. Any other tile leaves every plan as it was
-        (but not the players' tiles and networks)."""
+        tile (Lancashire's ports) changes where coal can be bought. Any other tile leaves every plan as it was; every
+        tile moves the tiles epoch, by which the players' tiles and networks are kept."""
         self.tiles_epoch = next(_VERSIONS)
         resource = self.facts.resource_of.get(tile.industry)
         if resource is not None and tile.cubes:

@@ -3,7 +3,7 @@ not with ``functools.cached_property``, whose lock in Python 3.11 costs more tha
 
 A :class:`View` is thrown away whenever the state changes; within one position it lets
 ``legal_actions`` and every validator share the same breadth-first searches. The searches, source
-plans and players' networks that depend only on the links or only on the tiles and markets live in a
+plans, players' networks and next tiles that depend only on the links, the tiles, the markets or the mats live in a
 :class:`SharedSearches` that a game keeps across positions: the state's epochs say, explicitly,
 when what they depend on has changed.
 """
