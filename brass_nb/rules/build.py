@@ -36,7 +36,8 @@ def card_scopes(view: View, player: int, cards: Iterable[str], industries: Colle
                 ) -> tuple[dict[str, tuple[str]], list[str], dict[str, list[str]], Collection[str] | None]:
     """Where ``cards`` allow building, grouped as the build list reads them (one call for a whole hand): (each
     location card by its town; the cards that name any town; the industry cards, wild or not, that build each of
-    ``industries``; the places those build in, None for any), each list in the cards' order.
+    ``industries``; the places those build in, None for any, empty without an industry card), each list in the
+    cards' order.
 
     A location card builds in its own town, network or not; a wild location card in any town but
     never a farm brewery; an industry card (or wild industry) in your network, or anywhere while
@@ -70,15 +71,15 @@ CARD_WHY = {"location": "location_card", "wild_location": "wild_location", "two_
 
 def check_card(view: View, player: int, card: str, industry: str, location: str, plan: Plan) -> None:
     """Record why ``card`` does or does not allow building ``industry`` in ``location``."""
-    industries = view.state.facts.card_industries.get(card)
-    kind = "industry" if industries else WILD_KINDS.get(card, "location")
-    named_at, town_cards, _, network = card_scopes(view, player, (card,), ())
+    named_at, town_cards, building, network = card_scopes(view, player, (card,), (industry,))
+    kind = "location" if named_at else WILD_KINDS.get(card, "industry")     # (as card_scopes sorted it)
     places = named_at.keys() if named_at else view.board.town_set if town_cards else network
     board = view.board
     facts = {"card": card, "card_kind": kind, "industry": industry, "location": location}
     ok = True
-    if industries is not None and industry not in industries:
-        plan.fail("build.card_industry", (location,), card_industries=list(industries), **facts)
+    if kind == "industry" and not building:
+        plan.fail("build.card_industry", (location,), card_industries=list(view.state.facts.card_industries[card]),
+                  **facts)
         ok = False
     if places is not None and location not in places:
         if kind == "location":
