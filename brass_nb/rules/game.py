@@ -33,7 +33,7 @@ from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.ruleset import SaleKind
 from brass_nb.rules.scoring import industry_scores, link_scores, ranking
 from brass_nb.rules.sell import plan_sell, sell_actions
-from brass_nb.rules.state import Player, State
+from brass_nb.rules.state import Player, State, copy_slots
 from brass_nb.rules.turns import actions_this_turn, finish_action, pay_income_from, setup
 from brass_nb.rules.view import SharedSearches, View
 
@@ -498,8 +498,7 @@ class Game:
         """An independent game at this position (log and redo included), made without replaying the log:
         cheap enough for bots to try every legal action on a copy."""
         twin = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(twin, name, getattr(self, name))
+        copy_slots(twin, self, Game.__slots__)
         twin.state = self.state.copy()
         twin.log, twin._redo = list(self.log), list(self._redo)
         twin._view = None                    # a view belongs to one state object

@@ -9,6 +9,7 @@ that conservation can be checked.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import count
 from typing import TYPE_CHECKING, Any
@@ -121,6 +122,13 @@ class MerchantSpace:
         return f"{self.location}[{self.index}]"
 
 
+def copy_slots(target: object, source: object, names: Iterable[str]) -> None:
+    """Give ``target`` each of ``source``'s fields ``names``: how a slotted object is copied or taken over, field by
+    field (never through ``__dict__``: see :class:`State`)."""
+    for name in names:
+        setattr(target, name, getattr(source, name))
+
+
 class State:
     """Everything that changes during a game."""
 
@@ -177,8 +185,7 @@ class State:
     def copy(self) -> State:
         """An independent copy of the position, field by field (the facts are shared: they never change)."""
         twin = State.__new__(State)
-        for name in State.__slots__:
-            setattr(twin, name, getattr(self, name))
+        copy_slots(twin, self, State.__slots__)
         twin.players = [p.copy() for p in self.players]
         twin.tiles = {label: t.copy() for label, t in self.tiles.items()}
         twin.tiles_epoch = next(_VERSIONS)
@@ -219,11 +226,9 @@ class State:
         """Become ``other`` while keeping this object and its Player objects (same players)."""
         players = self.players
         for mine, theirs in zip(players, other.players, strict=False):
-            for name in Player.__slots__:
-                setattr(mine, name, getattr(theirs, name))
-        for name in State.__slots__:
-            if name != "players":
-                setattr(self, name, getattr(other, name))
+            copy_slots(mine, theirs, Player.__slots__)
+        copy_slots(self, other, State.__slots__)
+        self.players = players
 
     # -------------------------------------------------------------- ledgers
 

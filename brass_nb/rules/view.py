@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from brass_nb.rules.facts import TileSpec
-from brass_nb.rules.state import State, Tile
+from brass_nb.rules.state import State, Tile, copy_slots
 
 CoalSources = tuple[list[tuple[str, str, Tile, dict[str, int]]], list[str]]
 """A piece of the board's coal mines with coal (slot label, location, tile, distance to every location of the piece)
@@ -111,8 +111,7 @@ class SharedSearches:
     def share(self) -> SharedSearches:
         """Another holder of the same dicts (for a copy of the game): each replaces them when its state moves on."""
         twin = SharedSearches.__new__(SharedSearches)
-        for name in SharedSearches.__slots__:
-            setattr(twin, name, getattr(self, name))
+        copy_slots(twin, self, SharedSearches.__slots__)
         return twin
 
 
