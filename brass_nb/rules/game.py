@@ -214,12 +214,14 @@ class Game:
         return player
 
     def _turn(self) -> tuple[int, Phase | None]:
-        """The player to act and the phase open, for a game going on: read from the state as
-        :attr:`current_player` and :attr:`phase` read them, without the calls of the two properties."""
+        """The player to act and the phase open, for a game going on: between actions (as nearly always) read from
+        the turn order, without the calls of the two properties that say the same."""
         state = self.state
-        if state.shortfall:
-            return state.shortfall[0], SHORTFALL
-        return state.order[state.turn_index], PHASES[state.pending[0]] if state.pending else None
+        if state.pending or state.shortfall:
+            player = state.current_player
+            assert player is not None, "a game going on always has a player to act"
+            return player, self.phase
+        return state.order[state.turn_index], None
 
     def _shortfall(self) -> tuple[int, int, int]:
         if self.state.shortfall is None:
