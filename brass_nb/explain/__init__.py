@@ -112,7 +112,18 @@ def render_html(expl: Explanation, language: str | None = None) -> str:
 
 
 def render_step_html(step: Step, language: str | None = None) -> str:
+    """One list item; ``data-rule`` carries the rule id and ``data-why`` the step's kind of reason, if it names one
+    (the lessons' coverage test reads both)."""
     cls = "brass-step" if step.ok else "brass-step brass-refused"
-    return (f"<li class='{cls}' data-rule='{step.rule}' title='{step.rule}'>"
+    why = step.facts.get("why")
+    kind = f" data-why='{html.escape(why)}'" if isinstance(why, str) else ""
+    return (f"<li class='{cls}' data-rule='{step.rule}'{kind} title='{step.rule}'>"
             f"{html.escape(reason(step, language))}</li>")
+
+
+def render_steps_html(steps: list[Step], language: str | None = None) -> str:
+    """Steps without an action, such as a refusal's reasons: an unordered list."""
+    language = language or _default["language"]
+    items = "".join(render_step_html(s, language) for s in steps)
+    return f"<div class='brass-reasons' lang='{language}'><ul>{items}</ul></div>"
 

@@ -26,11 +26,11 @@ from brass_nb.rules.errors import (
 from brass_nb.rules.facts import Board, GameFacts, load_facts
 from brass_nb.rules.game import Game, new_game
 from brass_nb.rules.legal import LegalActions
-from brass_nb.rules.records import Explanation, Step
+from brass_nb.rules.records import Explanation, Reasons, Step
 
 __all__ = [
     "Action", "AmbiguousAction", "Board", "BrassError", "Build", "Develop", "Discard", "Done", "Explanation", "Game",
     "GameFacts", "GameSetupError", "IllegalAction", "LegalActions", "Loan", "Network", "NotationError", "Pass",
-    "Remove", "SaveFileError", "ScenarioError", "Scout", "Sell", "Step", "UnknownName", "load_facts", "new_game",
-    "parse",
+    "Reasons", "Remove", "SaveFileError", "ScenarioError", "Scout", "Sell", "Step", "UnknownName", "load_facts",
+    "new_game", "parse",
 ]

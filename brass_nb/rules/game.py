@@ -29,7 +29,7 @@ from brass_nb.rules.legal import Generator, Group, LegalActions
 from brass_nb.rules.network import network_actions, plan_network
 from brass_nb.rules.phases import PHASES, Phase
 from brass_nb.rules.plan import Plan
-from brass_nb.rules.records import Explanation, Step
+from brass_nb.rules.records import Explanation, Reasons, Step
 from brass_nb.rules.ruleset import SaleKind
 from brass_nb.rules.scoring import industry_scores, link_scores, ranking
 from brass_nb.rules.sell import plan_sell, sell_actions
@@ -416,10 +416,11 @@ class Game:
             return plan
         return rules.plan(view, player, action)
 
-    def why_not(self, action: A.Action | str) -> list[Step]:
-        """Every failing condition of ``action`` here (empty when it is legal)."""
+    def why_not(self, action: A.Action | str) -> Reasons:
+        """Every failing condition of ``action`` here (empty when it is legal); a list that shows itself in a
+        notebook."""
         action = self._action(action)
-        return self._plan(action).reasons()
+        return Reasons(str(action), self._plan(action).reasons())
 
     def check(self, action: A.Action | str) -> Verdict:
         """The validator's verdict (the steps it would explain, or every failure) without playing; read-only."""

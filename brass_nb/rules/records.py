@@ -54,6 +54,35 @@ class Step:
     def _repr_markdown_(self) -> str:
         return self.text()
 
+    def _repr_html_(self) -> str:
+        from brass_nb.explain import render_steps_html
+
+        return render_steps_html([self])
+
+
+class Reasons(list[Step]):
+    """Every failing condition of an action here, most fundamental first (empty when it is legal).
+
+    A list of steps, so code reads it as one; in a notebook it shows itself as a list of sentences, each item
+    carrying its rule id as the explanation's do (the lessons' coverage test reads those ids)."""
+
+    def __init__(self, action: str, steps: list[Step] | tuple[Step, ...] = ()):
+        super().__init__(steps)
+        self.action = action
+
+    def text(self, language: str | None = None) -> str:
+        from brass_nb.explain import reason
+
+        return "\n".join(f"- {reason(s, language)}" for s in self)
+
+    def _repr_markdown_(self) -> str:
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        from brass_nb.explain import render_steps_html
+
+        return render_steps_html(self)
+
 
 class Explanation:
     """The ordered steps of one applied action (or of the automatic phases that followed it).
