@@ -18,7 +18,7 @@ from brass_nb.explain import en, ja
 from brass_nb.explain.numerals import roman
 from brass_nb.rules.facts import GameFacts as Facts
 from brass_nb.rules.facts import load_facts
-from brass_nb.rules.ruleset import IncomeTiming, LinkCost
+from brass_nb.rules.ruleset import IncomeTiming, LinkCost, LoansEnd
 from brass_nb.rules.state import State
 from brass_nb.rules.turns import deal_deck
 
@@ -129,8 +129,11 @@ def loan_lines(facts: Facts) -> Lines:
     loans_ja = "、".join(f"{ja.money(o.money)}（収入レベルが{o.levels}下がる）" for o in rules.loans)
     items = [(f"Loans: {loans_en}; never below income level {rules.min_income_level}",
               f"借金: {loans_ja}。収入レベル{rules.min_income_level}未満にはできない")]
-    if rules.loans_end_with_rail_deck:
+    if rules.loans_end is LoansEnd.RAIL_DECK_EMPTY:
         items.append(("No loan once the rail era's deck is empty", "鉄道時代に山札がなくなったら借金できない"))
+    elif rules.loans_end is LoansEnd.ROUND_AFTER_DIVIDER:
+        items.append(("Rail era: once the divider shows, the next round is the last with loans",
+                      "鉄道時代: 仕切りタイルが現れたら、次のラウンドが借金できる最後のラウンド"))
     if rules.income_paid is IncomeTiming.ROUND_START:
         items.append(("Income is collected at the start of every round but the first",
                       "収入は最初のラウンドを除く毎ラウンドの始めに受け取る"))
@@ -145,6 +148,10 @@ def loan_lines(facts: Facts) -> Lines:
     return Lines(tuple(items))
 
 
+def ja_name(facts: Facts, name: str) -> str:
+    return facts.translations["ja"].get(name, name)
+
+
 def edition_lines(roxley: Facts, warfrog: Facts) -> Lines:
     """What the two Lancashire editions do differently, each number from its own ruleset."""
     new, old = roxley.rules, warfrog.rules
@@ -153,6 +160,7 @@ def edition_lines(roxley: Facts, warfrog: Facts) -> Lines:
         return "/".join(str(rules.set_aside[era][n]) for n in rules.player_counts) + words
 
     counts = "/".join(map(str, old.player_counts))
+    divider = "/".join(str(new.rail_divider[n]) for n in new.player_counts) if new.rail_divider else "0"
     new_counts = "/".join(map(str, new.player_counts))
     rounds = "/".join(str(old.rounds("canal", n, len(deal_deck(State(warfrog, n, 0))))) for n in old.player_counts)
     tiles_new = "/".join(str(sum(new.distant_market.tiles[n].values())) for n in new.player_counts)
@@ -162,12 +170,20 @@ def edition_lines(roxley: Facts, warfrog: Facts) -> Lines:
          f"Warfrog {min(old.player_counts)}–{max(old.player_counts)}",
          f"人数: Roxley {min(new.player_counts)}〜{max(new.player_counts)}人、"
          f"Warfrog {min(old.player_counts)}〜{max(old.player_counts)}人"),
-        (f"Cards out of play ({new_counts} players): Roxley under the divider, canal {aside(new, 'canal', '')}, "
-         f"rail {aside(new, 'rail', '')}; Warfrog face down at random ({counts} players), canal "
-         f"{aside(old, 'canal', '')}, rail {aside(old, 'rail', '')}",
-         f"使わないカード（{new_counts}人）: Roxley は仕切りタイルの下に運河{aside(new, 'canal', '')}枚・鉄道"
-         f"{aside(new, 'rail', '')}枚。Warfrog は裏向きで無作為に（{counts}人）運河{aside(old, 'canal', '')}枚・"
-         f"鉄道{aside(old, 'rail', '')}枚"),
+        (f"Cards out of play ({new_counts} players): Roxley canal {aside(new, 'canal', '')} under the divider, rail "
+         f"none; Warfrog face down at random ({counts} players), canal {aside(old, 'canal', '')}, rail "
+         f"{aside(old, 'rail', '')}",
+         f"使わないカード（{new_counts}人）: Roxley は運河時代に仕切りタイルの下の{aside(new, 'canal', '')}枚、鉄道時代は"
+         f"なし。Warfrog は裏向きで無作為に（{counts}人）運河{aside(old, 'canal', '')}枚・鉄道{aside(old, 'rail', '')}枚"),
+        (f"Last loans: Roxley, the round after the rail divider shows ({divider} cards from the bottom, drawn as "
+         f"usual); Warfrog, until the rail deck is empty",
+         f"借金の終わり: Roxley は鉄道時代の仕切りタイル（下から{divider}枚、いつも通り引く）が現れた次のラウンドまで。"
+         f"Warfrog は鉄道時代の山札がなくなるまで"),
+        *((f"{near}–{far} virtual link: Warfrog only (an industry card may build in {far} when {near} is in your "
+           f"network); Roxley has none",
+           f"{ja_name(warfrog, near)}–{ja_name(warfrog, far)}の仮想リンク: Warfrog のみ（{ja_name(warfrog, near)}が"
+           f"自分のネットワークにあれば、産業カードで{ja_name(warfrog, far)}に建設できる）。Roxley にはない")
+          for near, far in warfrog.virtual_links if (near, far) not in roxley.virtual_links),
         (f"Warfrog: {rounds} rounds per era ({counts} players); a random start player, then seat order; "
          "hands refilled after the round",
          f"Warfrog: 1時代{rounds}ラウンド（{counts}人）。最初は無作為に選んだプレイヤーから席順。手札の補充はラウンドの後"),

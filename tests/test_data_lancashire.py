@@ -48,7 +48,8 @@ def test_links_and_the_virtual_link(ref, facts):
         assert links[frozenset((ids[row["a"]], ids[row["b"]]))] == (row["canal"], row["rail"])
     assert sum(c for c, _ in links.values()) == ref["link_counts"]["canal_capable"]
     assert sum(r for _, r in links.values()) == ref["link_counts"]["rail_capable"]
-    assert facts.board.virtual_links == (("Liverpool", "Birkenhead"),)
+    assert load_facts("lancashire", "2007").virtual_links == (("Liverpool", "Birkenhead"),)
+    assert load_facts("lancashire", "roxley").virtual_links == ()          # RULINGS Lancashire 7: 2007 only
 
 
 def test_tiles(ref, facts):

@@ -77,20 +77,113 @@ def test_roxley_decks_by_player_count_with_one_card_per_player_under_the_divider
     assert len(g.state.deck) == deck - 8 * players - canal_aside
 
 
-@pytest.mark.parametrize("edition, players, rail_aside", [("2007", 3, 6), ("2007", 4, 2),
-                                                          ("roxley", 2, 4), ("roxley", 3, 6), ("roxley", 4, 8)])
-def test_the_rail_era_sets_aside_its_own_count_and_never_draws_them(edition, players, rail_aside):
-    g = bn.new_game("lancashire", players, seed=3, edition=edition)
+@pytest.mark.parametrize("players, rail_aside", [(3, 6), (4, 2)])
+def test_2007_sets_aside_its_rail_count_face_down_and_never_draws_them(players, rail_aside):
+    g = bn.new_game("lancashire", players, seed=3, edition="2007")
     rng = random.Random(3)
     while g.era == "canal":
         ex = g.play(random_action(g, rng))
     start = ex.find("era.rail_begins")[0].facts
     assert start["set_aside"] == rail_aside and len(g.state.set_aside) == rail_aside
-    assert start["set_aside_how"] == ("face_down" if edition == "2007" else "divider")
+    assert start["set_aside_how"] == "face_down" and start["divider"] == 0
     aside = list(g.state.set_aside)
     while not g.is_over:
         assert g.state.set_aside == aside                        # untouched for the whole rail era
         g.play(random_action(g, rng))
+
+
+def rail_era(players: int, seed: int) -> tuple[bn.Game, random.Random, bn.Explanation]:
+    """A seeded random Roxley game played to the first position of its rail era, and the explanation that got there."""
+    g = bn.new_game("lancashire", players, seed=seed)
+    rng = random.Random(seed)
+    while g.era == "canal":
+        ex = g.play(random_action(g, rng))
+    return g, rng, ex
+
+
+@pytest.mark.parametrize("players, deck, divider, shows_in", [(2, 40, 4, 5), (3, 54, 6, 4), (4, 64, 8, 3)])
+def test_roxley_rail_era_draws_every_card_the_divider_only_marks_the_last_loans(players, deck, divider, shows_in):
+    """RULINGS Lancashire 12 (revised): the 2 x players cards under the rail divider are drawn; the divider showing
+    (once the last card above it is drawn) means the next round is the last in which loans may be taken."""
+    g, rng, ex = rail_era(players, seed=6)
+    start = ex.find("era.rail_begins")[0].facts
+    assert start["set_aside"] == 0 and g.state.set_aside == [] and start["divider"] == divider
+    assert len(g.state.deck) + sum(len(p.hand) for p in g.players) == deck      # the whole deck is in play
+    played = shown = 0
+    loan_rounds = set()
+    while not g.is_over:
+        if any(a.kind == "loan" for a in g.legal_actions()):
+            loan_rounds.add(g.round)
+        ex = g.play(random_action(g, rng))
+        played += 1 if g.era == "rail" or g.is_over else 0
+        for step in ex.find("era.divider_revealed"):
+            shown += 1
+            assert (step.facts["round"], step.facts["last"], step.facts["deck"]) == (shows_in, shows_in + 1, divider)
+    assert shown == 1 and g.state.divider_round == shows_in
+    assert max(loan_rounds) == shows_in + 1                                     # loans through the next round only
+
+
+@pytest.mark.parametrize("players, rounds", [(2, 10), (3, 9), (4, 8)])
+def test_roxley_eras_last_the_printed_rounds(players, rounds):
+    """003 and the reference's deck arithmetic: 8 / 9 / 10 rounds in each era with 4 / 3 / 2 players (the canal
+    era's divider keeps one card per player out of play; the rail era's cards are all drawn)."""
+    facts = load_facts("lancashire")
+    deck = len(deal_deck(State(facts, players, 0)))
+    assert facts.rules.rounds("canal", players, deck) == facts.rules.rounds("rail", players, deck) == rounds
+    for seed in range(2):
+        assert rounds_played(bn.new_game("lancashire", players, seed=seed), seed) == {"canal": rounds,
+                                                                                       "rail": rounds}
+
+
+ROXLEY_RAIL = """game lancashire
+players 3
+era rail
+round {round}
+turn 1
+hand 1 Preston, Wigan
+hand 2 Bolton, Bury
+hand 3 Oldham, Rochdale
+divider shown in round 4
+"""
+
+
+def test_roxley_loans_allowed_in_the_round_after_the_divider_shows_and_refused_after_it():
+    g = read(ROXLEY_RAIL.format(round=5)).game()
+    assert {a.amount for a in g.legal_actions() if a.kind == "loan"} == {10, 20, 30}
+    ex = g.play("loan £10 with card Preston")
+    assert ex.find("loan.take")[0].facts["money"] == 10 and g.players[0].money == 40
+    g = read(ROXLEY_RAIL.format(round=6)).game()
+    assert not any(a.kind == "loan" for a in g.legal_actions())
+    reasons = g.why_not("loan £10 with card Preston")
+    assert [r.rule for r in reasons] == ["loan.divider"]
+    assert reasons[0].facts == {"revealed": 4, "last": 5, "round": 6, "edition": "Roxley 2018"}
+    assert reasons.text("en") == ("- Roxley 2018: the divider showed in round 4 of the rail era, so round 5 was the "
+                                  "last in which loans could be taken (this is round 6).")
+    with pytest.raises(bn.IllegalAction):
+        g.play("loan £10 with card Preston")
+    assert g.players[0].money == 30
+
+
+def test_roxley_loans_go_on_with_an_empty_deck_until_the_round_after_the_divider():
+    """The 2007 rule (no loans once the rail deck is empty) is not Roxley's: in the last loan round the deck may
+    already be empty."""
+    g = read(ROXLEY_RAIL.format(round=5)).game()
+    assert g.state.deck == [] and any(a.kind == "loan" for a in g.legal_actions())
+    g = read(ROXLEY_RAIL.format(round=5).replace("game lancashire", "game lancashire\nedition 2007")
+             .replace("divider shown in round 4\n", "")).game()
+    assert [r.rule for r in g.why_not("loan £10 with card Preston")] == ["loan.deck_empty"]
+
+
+def test_the_divider_round_round_trips_through_a_position_file_and_is_checked():
+    text = write(read(ROXLEY_RAIL.format(round=6)))
+    assert "divider shown in round 4" in text
+    assert read(text).game().state.divider_round == 4
+    for wrong, expected in [(ROXLEY_RAIL.format(round=3), "a round from 1 to 3"),
+                            (ROXLEY_RAIL.format(round=6).replace("era rail", "era canal"), "a rail-era position"),
+                            (ROXLEY_RAIL.format(round=6).replace("game lancashire", "game lancashire\nedition 2007"),
+                             "Warfrog 2007 has no rail-era divider")]:
+        with pytest.raises(bn.ScenarioError, match=expected):
+            read(wrong).game()
 
 
 @pytest.mark.parametrize("players, rounds", [(3, 10), (4, 8)])
@@ -102,13 +195,6 @@ def test_2007_eras_last_the_rounds_seed_004_counts(players, rounds):
     for seed in range(3):
         assert rounds_played(bn.new_game("lancashire", players, seed=seed, edition="2007"), seed) == {
             "canal": rounds, "rail": rounds}
-
-
-@pytest.mark.parametrize("players, canal, rail", [(2, 10, 9), (3, 9, 8), (4, 8, 7)])
-def test_roxley_rounds_follow_from_the_divider(players, canal, rail):
-    """Canal: one card per player under the divider (8/9/10 rounds, as printed); rail: two per player, never drawn
-    (RULINGS Lancashire 12), so the rail era is one round shorter."""
-    assert rounds_played(bn.new_game("lancashire", players, seed=4), 4) == {"canal": canal, "rail": rail}
 
 
 def test_2007_refills_hands_after_the_round_not_after_each_turn():
@@ -205,27 +291,47 @@ def test_saves_record_the_edition_and_replay_it():
     assert bn.game_from_json(data).state.to_dict() == g.state.to_dict()
 
 
-# ---------------------------------------------------------------- Lancashire 7: the one-way virtual link
+# ---------------------------------------------------------------- Lancashire 7: the one-way virtual link (2007 only)
 
 
 def lancashire(players: int = 3) -> bn.Game:
-    g = helpers.fresh(players=players, seed=1, game="lancashire")
+    g = bn.new_game("lancashire", players=players, seed=1, edition="2007")
     g.state.round = 2
     g.state.turn_index = g.state.order.index(0)
     helpers.touch(g)
     return g
 
 
-def test_liverpool_in_your_network_lets_an_industry_card_build_in_birkenhead():
-    g = lancashire()
-    helpers.place(g, "Liverpool[1]", 0, "port", 1)
-    helpers.set_player(g, 0, hand=["Shipyard", "Preston"])
-    g.state.players[0].mat["shipyard"][0] = 0                           # level 0 developed away
-    plan = g.check("build shipyard Birkenhead with card Shipyard")
-    card = [s for s in plan.steps if s.rule == "build.card"]
+LIVERPOOL_PORT = """game lancashire
+{edition}players 3
+era canal
+round 2
+turn 1
+hand 1 Shipyard, Preston
+hand 2 Bolton, Bury
+hand 3 Oldham, Rochdale
+mat 1 shipyard 0 2 2
+tile Liverpool[1] player 1 port I
+"""
+
+
+def test_in_2007_liverpool_in_your_network_lets_an_industry_card_build_in_birkenhead():
+    g = read(LIVERPOOL_PORT.format(edition="edition 2007\n")).game()
+    verdict = g.check("build shipyard Birkenhead with card Shipyard")
+    card = [s for s in verdict.steps if s.rule == "build.card"]
     assert card[0].facts["why"] == "virtual_link" and card[0].facts["near"] == "Liverpool"
-    assert "build.not_in_network" not in [s.rule for s in plan.failures]
-    assert "coal.no_source" in [s.rule for s in plan.failures]          # it carries no coal
+    assert [s.rule for s in verdict.failures] == ["coal.no_source"]         # it carries no coal
+    assert g.facts.virtual_links == (("Liverpool", "Birkenhead"),)
+
+
+def test_roxley_has_no_virtual_link_so_birkenhead_is_out_of_an_industry_cards_reach():
+    """RULINGS Lancashire 7 (revised): Roxley's 2018 edition dropped the classic Liverpool-Birkenhead link."""
+    g = read(LIVERPOOL_PORT.format(edition="")).game()
+    assert g.facts.virtual_links == () and g.facts.rules.edition_name == "Roxley 2018"
+    reasons = g.why_not("build shipyard Birkenhead with card Shipyard")
+    assert [r.rule for r in reasons] == ["build.not_in_network", "coal.no_source"]
+    assert reasons[0].facts["network"] == ["Liverpool"]
+    assert not any("Birkenhead" in str(a) for a in g.legal_actions() if a.kind == "build")
 
 
 def test_birkenhead_in_your_network_does_not_reach_liverpool():

@@ -15,8 +15,8 @@ def refused(g, text: str) -> str:
     return err.value.rule
 
 
-def game(era: str = "canal", players: int = 3, money: int = 40):
-    g = helpers.fresh(players=players, seed=2, game="lancashire")
+def game(era: str = "canal", players: int = 3, money: int = 40, edition: str = "roxley"):
+    g = bn.new_game("lancashire", players=players, seed=2, edition=edition)
     helpers.to_act(g, 0, era=era)
     helpers.set_player(g, 0, money=money, hand=["Rochdale", "Preston", "Liverpool", "Cotton Mill"])
     return g
@@ -75,13 +75,13 @@ def test_coal_bought_through_a_flipped_port():
     assert market.facts["merchants"] == ["Preston"] and market.facts["prices"] == [1]
 
 
-def test_loans_of_10_20_or_30_and_none_once_the_rail_deck_is_empty():
+def test_loans_of_10_20_or_30_and_in_2007_none_once_the_rail_deck_is_empty():
     g = game()
     assert {a.amount for a in g.legal_actions() if a.kind == "loan"} == {10, 20, 30}
     assert refused(g, "loan with card Preston") == "choice.ambiguous"
     g.play("loan £20 with card Preston")
     assert (g.players[0].money, g.players[0].income_level) == (60, -2)
-    g = game(era="rail")
+    g = game(era="rail", edition="2007")
     g.state.deck.clear()
     helpers.touch(g)
     assert refused(g, "loan £10 with card Preston") == "loan.deck_empty"
@@ -110,8 +110,8 @@ def test_double_card_build_not_in_the_first_round_nor_after_one_action():
     assert first is not None
 
 
-def test_virtual_link_lets_an_industry_card_reach_birkenhead_but_carries_no_coal():
-    g = game()
+def test_2007_virtual_link_lets_an_industry_card_reach_birkenhead_but_carries_no_coal():
+    g = game(edition="2007")
     helpers.place(g, "Liverpool[1]", 0, "port", 1)
     helpers.place(g, "Wigan[1]", 1, "coal", 2, cubes=3)
     helpers.link(g, "Liverpool - Wigan", 1)

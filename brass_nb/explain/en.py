@@ -365,6 +365,9 @@ def _rail_begins(f: dict) -> str:
         one, many = SET_ASIDE[f["set_aside_how"]]
         text += (f" {f['edition']}: {plural(f['set_aside'], 'card')} {one if f['set_aside'] == 1 else many} and "
                  f"{'is' if f['set_aside'] == 1 else 'are'} not drawn this era.")
+    if f.get("divider"):
+        text += (f" {f['edition']}: the divider goes {f['divider']} cards from the bottom of the deck; those cards are "
+                 f"drawn too, and once the divider shows, the next round is the last in which loans may be taken.")
     return text + " The turn order carries over."
 
 
@@ -587,7 +590,10 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                            f"cannot sell to the distant market."),
     "sell.no_port": lambda f: f"{f['port']} is not a port.",
     "sell.port_flipped": lambda f: f"The port at {f['port']} is flipped: it has already shipped cotton.",
-    "loan.deck_empty": lambda f: "The rail era's deck is empty: no more loans may be taken.",
+    "loan.deck_empty": lambda f: f"{f['edition']}: the rail era's deck is empty, so no more loans may be taken.",
+    "loan.divider": lambda f: (f"{f['edition']}: the divider showed in round {f['revealed']} of the rail era, so "
+                               f"round {f['last']} was the last in which loans could be taken (this is round "
+                               f"{f['round']})."),
     "loan.amount": lambda f: (f"There is no {money(f['amount'])} loan; choose "
                               f"{listing([money(a) for a in f['amounts']], 'or')}."),
     "scout.not_in_game": lambda f: f"{f['game']} has no scout action.",
@@ -646,6 +652,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     + (f"refilled: {listing(f['refilled'])}." if f["refilled"]
                                        else "none had been drunk.")),
     "era.rail_begins": _rail_begins,
+    "era.divider_revealed": lambda f: (f"{f['edition']}: the last card above the divider has been drawn, so the "
+                                       f"divider shows; the {plural(f['deck'], 'card')} under it are drawn as usual. "
+                                       f"Round {f['last']} of the rail era is the last in which loans may be taken."),
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,
     "query.unknown_location": lambda f: f"No location is called {f['location']}.",

@@ -307,6 +307,9 @@ def _rail_begins(f: dict) -> str:
             f"引きます（手札{'、'.join(map(str, f['hands']))}枚、山札の残り{f['deck']}枚）。")
     if f["set_aside"]:
         text += f"{f['edition']}: {f['set_aside']}枚が{EDITION_NOTE[f['set_aside_how']]}、この時代には引かれません。"
+    if f.get("divider"):
+        text += (f"{f['edition']}: 仕切りタイルを山札の下から{f['divider']}枚の位置に差し込みます。その下のカードも引きます。"
+                 f"仕切りタイルが現れたら、その次のラウンドが借金のできる最後のラウンドです。")
     return text + "手番順はそのまま引き継ぎます。"
 
 
@@ -508,7 +511,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "sell.no_trade_connection": lambda f: f"{f['at']}は港にも外部地域にもつながっていないので、遠方市場へ売れません。",
     "sell.no_port": lambda f: f"{f['port']}は港ではありません。",
     "sell.port_flipped": lambda f: f"{f['port']}の港はすでに稼働済みで、綿を出荷済みです。",
-    "loan.deck_empty": lambda f: "鉄道時代の山札がなくなったので、もう借金はできません。",
+    "loan.deck_empty": lambda f: f"{f['edition']}: 鉄道時代の山札がなくなったので、もう借金はできません。",
+    "loan.divider": lambda f: (f"{f['edition']}: 鉄道時代の第{f['revealed']}ラウンドに仕切りタイルが現れたので、借金が"
+                               f"できたのは第{f['last']}ラウンドまでです（今は第{f['round']}ラウンド）。"),
     "loan.amount": lambda f: f"{money(f['amount'])}の借金はありません。{'、'.join(money(a) for a in f['amounts'])}から選んでください。",
     "scout.not_in_game": lambda f: f"{f['game']}には偵察アクションがありません。",
     "score.money": lambda f: f"{player(f['player'])}は{money(f['per'])}につき1勝利点: {money(f['money'])} → {f['vp']}勝利点。",
@@ -555,6 +560,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     + (f"補充したもの: {'、'.join(f['refilled'])}。" if f["refilled"]
                                        else "使われたビールはありませんでした。")),
     "era.rail_begins": _rail_begins,
+    "era.divider_revealed": lambda f: (f"{f['edition']}: 仕切りタイルより上のカードがすべて引かれ、仕切りタイルが現れ"
+                                       f"ました。その下の{f['deck']}枚もいつも通り引きます。借金ができるのは鉄道時代の"
+                                       f"第{f['last']}ラウンドが最後です。"),
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,
     "query.unknown_location": lambda f: f"{f['location']}という地点はありません。",

@@ -87,8 +87,9 @@ def _draw_link(ax: Axes, ends: tuple[str, ...], layout: Layout, index: int, kwar
 
 
 def draw_virtual_links(ax: Axes, state: State, layout: Layout) -> None:
-    """Lancashire's Liverpool-Birkenhead link: a thin line, since it counts for a network but connects nothing."""
-    for ends in state.facts.board.virtual_links:
+    """Warfrog 2007's Liverpool-Birkenhead link: a thin dotted line, since it lets an industry card build there but
+    connects nothing (Roxley's edition has none)."""
+    for ends in state.facts.virtual_links:
         (x0, y0), (x1, y1) = (layout.centres[e] for e in ends[:2])
         line = Line2D([x0, x1], [y0, y1], color="#9a9a9a", linewidth=0.8, linestyle=(0, (1, 3)), zorder=1)
         line.set_gid(f"virtual:{'-'.join(ends)}")

@@ -102,7 +102,8 @@ RULES: dict[str, str] = {
     "sell.no_trade_connection": "the mill is connected to no port and no external location",
     "sell.no_port": "the named slot holds no port",
     "sell.port_flipped": "a flipped port has already taken its cotton",
-    "loan.deck_empty": "Lancashire: no loans once the rail era's deck is empty",
+    "loan.deck_empty": "Warfrog 2007: no loans once the rail era's deck is empty",
+    "loan.divider": "Roxley Lancashire: no loans after the round that follows the rail divider's reveal",
     "loan.amount": "the game offers no loan of that amount",
     "scout.not_in_game": "this game has no scout action",
     "score.money": "Lancashire: money held at the end of the game scores 1 VP per so many pounds",
@@ -138,7 +139,8 @@ RULES: dict[str, str] = {
     "era.remove_level1": "after the canal era every level-1 industry leaves the board",
     "era.merchant_beer": "merchant beer refilled beside every non-blank merchant tile",
     "era.rail_begins": ("discards and unused cards reshuffled into the rail deck, hands refilled; cards set aside "
-                        "per edition"),
+                        "or a divider placed per edition"),
+    "era.divider_revealed": "Roxley Lancashire: the rail divider shows; the next round is the last for loans",
     "game.end": "final ranking: VP, then the game's tie-breaks in order",
     # teaching queries
     "query.coal_sources": "where coal used at a location would come from, nearest first",

@@ -6,7 +6,7 @@ Keeping them apart lets every game share one immutable copy and keeps town names
 from __future__ import annotations
 
 import json
-from collections.abc import Container, Iterable
+from collections.abc import Container
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
@@ -93,11 +93,9 @@ class Board:
     importing the rules does not import networkx.
     """
 
-    def __init__(self, locations: list[Location], links: list[LinkSpace],
-                 virtual_links: Iterable[tuple[str, ...]] = ()):
+    def __init__(self, locations: list[Location], links: list[LinkSpace]):
         self.locations: dict[str, Location] = {loc.name: loc for loc in locations}
         self.links: tuple[LinkSpace, ...] = tuple(links)
-        self.virtual_links = tuple(virtual_links)  # (near, far): one way, only for industry-card builds
         # The space the notation names by each label (read reversed: the first in board order wins a shared label)
         self.link_named: dict[str, LinkSpace] = {link.label: link for link in reversed(self.links)}
         self.links_at: dict[str, tuple[int, ...]] = {
@@ -246,6 +244,9 @@ class GameFacts:
     translations: dict[str, dict[str, str]]
     flips_on_build: tuple[str, ...] = ()
     trade_industries: tuple[str, ...] = ()
+    virtual_links: tuple[tuple[str, str], ...] = ()
+    """(near, far): one way, only for industry-card builds; an edition's rule (Warfrog 2007's Liverpool-Birkenhead),
+    not the board's, so it is read from the edition's block."""
     card_industries: dict[str, tuple[str, ...]] = field(init=False)
     """Industry card name -> the industries it builds. Made with the facts, not as a cached property: writing one
     goes through the instance's ``__dict__``, which in Python 3.11 takes the fields out of the object's inline values,
@@ -305,8 +306,7 @@ def _board(game: str) -> Board:
     raw = _raw(game)
     links = [LinkSpace(i, tuple(row["ends"]), row["canal"], row["rail"], " - ".join(row["ends"][:2]))
              for i, row in enumerate(raw["links"])]
-    return Board([_location(r) for r in raw["locations"]], links,
-                 [tuple(v["ends"]) for v in raw.get("virtual_links", ())])
+    return Board([_location(r) for r in raw["locations"]], links)
 
 
 def editions(game: str) -> tuple[str, ...]:
@@ -324,6 +324,7 @@ def load_facts(game: str, edition: str | None = None) -> GameFacts:
                                                     "editions": editions(game)}, ok=False)])
     overlay = dict(raw["editions"][edition])
     cards = overlay.pop("cards", raw["cards"])
+    virtual_links = tuple((v["ends"][0], v["ends"][1]) for v in overlay.pop("virtual_links", ()))
     return GameFacts(
         game=raw["game"], title=raw["title"], rules=build_ruleset(raw["game"], edition, raw["rules"], overlay),
         industries=tuple(raw["industries"]), industry_names=raw["industry_names"],
@@ -341,6 +342,7 @@ def load_facts(game: str, edition: str | None = None) -> GameFacts:
         translations=raw.get("translations", {}),
         flips_on_build=tuple(raw.get("flips_on_build", ())),
         trade_industries=tuple(raw.get("trade_industries", ())),
+        virtual_links=virtual_links,
     )
 
 

@@ -11,6 +11,7 @@ from brass_nb.rules.facts import GameFacts
 from brass_nb.rules.legal import Choices
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation, Step
+from brass_nb.rules.ruleset import LoansEnd
 from brass_nb.rules.state import State, Tile
 from brass_nb.rules.view import View
 
@@ -21,9 +22,19 @@ def highest_space(levels: tuple[int, ...], level: int) -> int:
     return max(i for i, lv in enumerate(levels) if lv == level)
 
 
-def loans_closed(state: State) -> bool:
-    """Lancashire: no loans once the rail era's draw deck is empty."""
-    return state.facts.rules.loans_end_with_rail_deck and state.era == "rail" and not state.deck
+def loans_closed(state: State) -> Step | None:
+    """Why no loan may be taken now, if none may: Warfrog 2007 ends loans with the rail era's draw deck; Roxley's
+    last loan round is the one after the round in which the rail-era divider was revealed."""
+    rules = state.facts.rules
+    if state.era != "rail" or rules.loans_end is LoansEnd.NEVER:
+        return None
+    if rules.loans_end is LoansEnd.RAIL_DECK_EMPTY:
+        return None if state.deck else Step("loan.deck_empty", {"edition": rules.edition_name}, ok=False)
+    revealed = state.divider_round
+    if revealed is None or state.round <= revealed + 1:
+        return None
+    return Step("loan.divider", {"revealed": revealed, "last": revealed + 1, "round": state.round,
+                                 "edition": rules.edition_name}, ok=False)
 
 
 def removal_value(state: State, tile: Tile) -> int:
@@ -46,8 +57,9 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
     plan = Plan()
     check_card_in_hand(plan, p.hand, action.card)
     options = state.facts.rules.loans
-    if loans_closed(state):
-        plan.fail("loan.deck_empty", (f"player:{player}",))
+    closed = loans_closed(state)
+    if closed is not None:
+        plan.fail(closed.rule, (f"player:{player}",), **closed.facts)
         return plan
     lowest = state.facts.rules.min_income_level
     if action.amount is not None and action.amount not in [o.money for o in options]:
@@ -89,15 +101,15 @@ def loan_generator(facts: GameFacts) -> Callable[[View, int], list[Choices]]:
     """The generator of one game's loan actions: its loans, lowest level and income track read once, not from the
     ruleset at every decision."""
     rules = facts.rules
-    options, lowest, track, closing = rules.loans, rules.min_income_level, facts.income_levels, \
-        rules.loans_end_with_rail_deck
+    options, lowest, track = rules.loans, rules.min_income_level, facts.income_levels
+    closing = rules.loans_end is not LoansEnd.NEVER
     amounts = []                            # each loan's levels, and its money as an action names it
     for option in options:
         amounts.append((option.levels, option.money if len(options) > 1 else None))
 
     def loan_actions(view: View, player: int) -> list[Choices]:
         state = view.state
-        if closing and loans_closed(state):     # (the rule read first: a call less without it)
+        if closing and loans_closed(state) is not None:     # (the rule read first: a call less without it)
             return []
         level = track[state.players[player].income_space]   # (the track read: no property call)
         groups = []

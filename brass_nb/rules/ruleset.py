@@ -58,6 +58,15 @@ class DrawnTiles(Enum):
     BOTTOM = "bottom"
 
 
+class LoansEnd(Enum):
+    """When loans stop: never (Birmingham), once the rail era's draw deck is empty (Warfrog 2007), or after the round
+    that follows the round in which Roxley's rail-era divider is revealed."""
+
+    NEVER = "never"
+    RAIL_DECK_EMPTY = "rail_deck_empty"
+    ROUND_AFTER_DIVIDER = "round_after_divider"
+
+
 class LinkScoring(Enum):
     """What a link scores at its ends: the link icons on flipped tiles (Birmingham), or one per flipped tile
     (Lancashire); both add the icons printed at merchants or external locations."""
@@ -124,7 +133,8 @@ class Ruleset:
     first_link_anywhere: bool
     double_card_build: bool
     loans: tuple[LoanOption, ...]
-    loans_end_with_rail_deck: bool
+    loans_end: LoansEnd
+    rail_divider: Mapping[int, int] | None    # players -> cards under Roxley's rail-era divider (they are drawn)
     income_paid: IncomeTiming
     money_vp_per: int | None                  # None: money never scores
     tie_breaks: tuple[str, ...]               # after VP, in order: income_level, money, turn_order
@@ -227,6 +237,8 @@ def build_ruleset(game: str, edition: str, base: dict[str, Any], overlay: dict[s
     set_aside = _expect(raw["set_aside"], dict, "set_aside")
     if sorted(set_aside) != sorted(ERAS):
         raise RulesetError(f"{game} {edition}: set_aside: expected the eras {ERAS}, got {sorted(set_aside)}")
+    if (raw["loans_end"] == LoansEnd.ROUND_AFTER_DIVIDER.value) != (raw["rail_divider"] is not None):
+        raise RulesetError(f"{game} {edition}: loans_end {raw['loans_end']!r} and rail_divider go together")
     return Ruleset(
         game=game, edition=edition, edition_name=_expect(raw["edition_name"], str, "edition_name"),
         player_counts=counts,
@@ -237,7 +249,9 @@ def build_ruleset(game: str, edition: str, base: dict[str, Any], overlay: dict[s
         first_link_anywhere=_expect(raw["first_link_anywhere"], bool, "first_link_anywhere"),
         double_card_build=_expect(raw["double_card_build"], bool, "double_card_build"),
         loans=loans,
-        loans_end_with_rail_deck=_expect(raw["loans_end_with_rail_deck"], bool, "loans_end_with_rail_deck"),
+        loans_end=_enum(LoansEnd, raw["loans_end"], "loans_end"),
+        rail_divider=None if raw["rail_divider"] is None else _per_players(raw["rail_divider"], counts,
+                                                                           "rail_divider"),
         income_paid=_enum(IncomeTiming, raw["income_paid"], "income_paid"),
         money_vp_per=None if raw["money_vp_per"] is None else _expect(raw["money_vp_per"], int, "money_vp_per"),
         tie_breaks=ties,

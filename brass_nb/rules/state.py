@@ -137,7 +137,8 @@ class State:
     # times as much)
     __slots__ = ("facts", "seed", "players", "tiles", "links", "markets", "merchants", "deck", "wilds", "era", "round",
                  "order", "turn_index", "actions_done", "pending", "shortfall", "bank", "supply", "over", "version",
-                 "links_epoch", "tiles_epoch", "mats_epoch", "supply_epochs", "set_aside", "distant", "double_build")
+                 "links_epoch", "tiles_epoch", "mats_epoch", "supply_epochs", "set_aside", "distant", "double_build",
+                 "divider_round")
 
     def __init__(self, facts: GameFacts, players: int, seed: int | None):
         self.facts = facts
@@ -171,6 +172,7 @@ class State:
         self.set_aside: list[str] = []     # Lancashire: cards under the divider or set aside face down this era
         self.distant: DistantPile | None = None   # Lancashire: the distant cotton market
         self.double_build: Build | None = None   # Lancashire: a double-card build waiting for its two cards
+        self.divider_round: int | None = None    # Roxley Lancashire: the rail round in which the divider was revealed
 
     def shuffler(self, event: str) -> random.Random:
         """The random source of one event (the setup, the canal era's end), derived from the seed alone: a state
@@ -309,4 +311,5 @@ class State:
             "bank": self.bank, "supply": dict(self.supply), "set_aside": list(self.set_aside),
             "distant": self.distant.to_dict() if self.distant else None,
             "double_build": str(self.double_build) if self.double_build else None,
+            **({"divider_round": self.divider_round} if self.facts.rules.rail_divider is not None else {}),
         }

@@ -103,6 +103,8 @@ def finish_action(state: State, expl: Explanation) -> None:
     expl.steps.append(Step("turn.end", {"player": player, "drawn": drawn, "hand": len(p.hand), "deck": len(state.deck),
                                         "spent": p.spent_this_round, "refill": refill._value_,
                                         "edition": rules.edition_name}, (f"player:{player}",)))
+    if rules.rail_divider is not None:
+        _reveal_divider(state, expl)
     _next_turn(state, expl)
 
 
@@ -114,6 +116,20 @@ def _draw_up(state: State, p: Player) -> int:
         hand.append(deck.pop())
         drawn += 1
     return drawn
+
+
+def _reveal_divider(state: State, expl: Explanation) -> None:
+    """Roxley's rail era: the divider shows once the last card above it is drawn (the cards under it are drawn too);
+    the round after the one in which it shows is the last in which loans may be taken."""
+    under = state.facts.rules.rail_divider
+    if under is None or state.era != "rail" or state.divider_round is not None:
+        return
+    if len(state.deck) > under[len(state.players)]:
+        return
+    state.divider_round = state.round
+    expl.steps.append(Step("era.divider_revealed", {"round": state.round, "last": state.round + 1,
+                                                    "under": under[len(state.players)], "deck": len(state.deck),
+                                                    "edition": state.facts.rules.edition_name}))
 
 
 def _next_turn(state: State, expl: Explanation) -> None:
@@ -146,6 +162,7 @@ def _end_round(state: State, expl: Explanation) -> None:
         expl.steps.append(Step("round.refill", {"drawn": drawn, "order": list(state.order),
                                                 "hands": [len(p.hand) for p in state.players], "deck": len(state.deck),
                                                 "edition": state.facts.rules.edition_name}, players))
+        _reveal_divider(state, expl)
     if state.facts.rules.income_paid is ROUND_START:
         continue_after_income(state, expl)
         return
@@ -248,4 +265,6 @@ def _end_era(state: State, expl: Explanation) -> None:
                                                "hands": [len(p.hand) for p in state.players],
                                                "hand_size": rules.hand_size, "set_aside": len(state.set_aside),
                                                "set_aside_how": rules.set_aside_how.value,
+                                               "divider": (rules.rail_divider or {}).get(len(state.players), 0),
                                                "edition": rules.edition_name}))
+    _reveal_divider(state, expl)

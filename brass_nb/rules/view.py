@@ -221,12 +221,12 @@ class View:
 
     def industry_card_places(self, player: int) -> frozenset[str]:
         """Where an industry card lets ``player`` build: their network, plus the far end of every one-way virtual
-        link whose near end is in it (Lancashire: Liverpool in your network lets you build in Birkenhead). The
+        link whose near end is in it (Warfrog 2007: Liverpool in your network lets you build in Birkenhead). The
         virtual link counts for nothing else: not for links, sourcing, selling, nor the network itself."""
         found = self._card_places.get(player)
         if found is None:
             found = network = self.network(player)
-            for near, far in self.board.virtual_links:  # (a loop: a comprehension would make ``network`` a cell)
+            for near, far in self.state.facts.virtual_links:  # (a loop: a comprehension would make ``network`` a cell)
                 if near in network:
                     found = found | {far}
             self._card_places[player] = found
@@ -237,7 +237,7 @@ class View:
         network = self.network(player)
         if location in network:
             return None
-        return next((near for near, far in self.board.virtual_links if far == location and near in network), None)
+        return next((near for near, far in self.state.facts.virtual_links if far == location and near in network), None)
 
     def holders(self, industry: str) -> list[tuple[str, str, Tile]]:
         """(slot label, location, tile) of every tile of ``industry`` that still holds cubes, in board order.

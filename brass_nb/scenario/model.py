@@ -93,6 +93,7 @@ class Scenario:
         self.distant_closed = False
         # A position in the middle of a turn, an action or the income phase (written by Game.position()):
         self.set_aside: list[str] = []               # cards under the divider or set aside face down this era
+        self.divider_round: int | None = None        # Roxley Lancashire's rail era: the round the divider showed in
         self.actions_done = 0                        # actions the player to act has taken this turn
         self.pending: list[str] = []                 # phases of the action in progress, next first
         self.double_build: str | None = None         # a double-card build waiting for its two cards
@@ -349,6 +350,7 @@ class Scenario:
         problems += self._check_turn()
         problems += self._check_cards()
         problems += self._check_distant_market()
+        problems += self._check_divider()
         if self.era not in ("canal", "rail") or self.round < 1:
             problems.append(Step("scenario.value", {"field": "era and round", "value": f"{self.era} {self.round}",
                                                     "expected": "canal or rail, round 1 or more",
@@ -394,6 +396,21 @@ class Scenario:
                                                                  "most": most[card], "players": n,
                                                                  **self._where(key)}, ok=False))
         return problems
+
+    def _check_divider(self) -> list[Step]:
+        """The rail divider shows in a round of this rail era up to this one, and only in a game that has one."""
+        if self.divider_round is None:
+            return []
+        if self.facts.rules.rail_divider is None:
+            expected = f"no divider line: {self.facts.rules.edition_name} has no rail-era divider"
+        elif self.era != "rail":
+            expected = "a rail-era position (the divider of the canal era is never revealed)"
+        elif not 1 <= self.divider_round <= self.round:
+            expected = f"a round from 1 to {self.round} (this round)"
+        else:
+            return []
+        return [Step("scenario.value", {"field": "divider round", "value": self.divider_round, "expected": expected,
+                                        **self._where("divider")}, ok=False)]
 
     def _check_distant_market(self) -> list[Step]:
         market = self.facts.rules.distant_market
@@ -466,6 +483,7 @@ class Scenario:
         state.era, state.round, state.order = self.era, self.round, list(self.order)
         state.turn_index = self.order.index(self.order[0] if self.turn is None else self.turn)
         state.set_aside = list(self.set_aside)
+        state.divider_round = self.divider_round
         state.actions_done = self.actions_done
         state.pending = tuple(Phase(p) for p in self.pending) or None
         state.double_build = parse(facts, self.double_build) if self.double_build else None
@@ -507,6 +525,7 @@ class Scenario:
             sc.distant_tiles = list(reversed(s.distant.tiles))
             sc.distant_drawn = list(s.distant.drawn)
         sc.set_aside = list(s.set_aside)
+        sc.divider_round = s.divider_round
         sc.actions_done = s.actions_done
         sc.pending = [str(p) for p in s.pending or ()]
         sc.double_build = str(s.double_build) if s.double_build else None

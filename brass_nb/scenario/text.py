@@ -71,7 +71,7 @@ HEADER = ("game", "edition", "players")
 """Lines read before all others: they decide which rules every other line is checked against."""
 LINE_WORDS = ("title", "teaches", "game", "edition", "players", "seed", "era", "round", "order", "turn", "market",
               "wilds", "deck", "set aside", "merchant", "player", "hand", "discard", "mat", "tile", "link", "distant",
-              "actions done", "phase", "double build", "shortfall", "over", "action")
+              "divider", "actions done", "phase", "double build", "shortfall", "over", "action")
 
 
 def read(text: str) -> Scenario:
@@ -219,6 +219,12 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
     elif word == "set" and rest.lower().startswith("aside"):
         sc.set_aside = _list(rest[len("aside"):])
         sc.lines["set aside"] = n
+    elif word == "divider":
+        words = rest.lower().split()
+        if words[:3] != ["shown", "in", "round"] or len(words) != 4:
+            raise _fail(n, line, "divider shown in round 3 (Roxley Lancashire's rail era)")
+        sc.divider_round = _int(words[3], n, line)
+        sc.lines["divider"] = n
     elif word == "actions" and rest.lower().startswith("done"):
         sc.actions_done = _int(rest[len("done"):].strip(), n, line)
     elif word == "phase":
@@ -313,6 +319,8 @@ def write(sc: Scenario) -> str:
         out.append("distant closed")
     if sc.set_aside:
         out.append("set aside " + ", ".join(sc.set_aside))
+    if sc.divider_round is not None:
+        out.append(f"divider shown in round {sc.divider_round}")
     if sc.actions_done:
         out.append(f"actions done {sc.actions_done}")
     if sc.pending:
