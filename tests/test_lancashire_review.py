@@ -451,6 +451,12 @@ def test_with_nothing_on_the_board_no_link_may_be_built():
     assert g.network(0) == []
     assert not any(a.kind == "network" for a in g.legal_actions())
     assert refused(g, "network Preston - Lancaster with card Preston") == "network.not_in_network"
+    (reason,) = g.why_not("network Preston - Lancaster with card Preston")
+    assert reason.facts["no_first_link"] and reason.facts["game"] == "Brass: Lancashire"
+    assert "has no exception for a first link" in reason.text("en") and "例外はありません" in reason.text("ja")
+    g.play("build cotton Bolton[1] with card Cotton Mill")
+    (reason,) = g.why_not("network Preston - Lancaster with card Preston")
+    assert not reason.facts["no_first_link"]                     # something built: the plain rule is enough
 
 
 def test_with_nothing_on_the_board_an_industry_card_builds_anywhere():

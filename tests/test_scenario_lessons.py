@@ -112,7 +112,7 @@ def test_lancashire_canal_end_resets_the_distant_market_and_pays_income_at_the_s
 def test_lancashire_rail_end_no_loans_and_money_scores():
     scenario = library.load("lancashire_rail_end")
     game = scenario.game()
-    assert [s.rule for s in game.why_not("loan £10 with card Wigan")] == ["loan.deck_empty"]
+    assert [s.rule for s in game.why_not("loan £10 with card Wigan")] == ["loan.divider"]      # shown in round 4
     game.play(scenario.actions[0])
     assert [p.vp for p in game.players] == [40 + 25 // 10, 40 + 42 // 10, 43 + 9 // 10]
     assert LANCASHIRE.money_vp_per == 10 and game.scores()[0]["player"] == 1

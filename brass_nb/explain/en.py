@@ -534,7 +534,10 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                               + f" link space; it cannot be used in the {ERA[f['era']]}."),
     "network.no_link_tiles": lambda f: "You have no link tiles left.",
     "network.not_in_network": lambda f: (f"A link must touch your network; {f['link']} does not. Your network: "
-                                         f"{listing(f['network']) or 'nothing yet'}."),
+                                         f"{listing(f['network']) or 'nothing yet'}."
+                                         + (f" {f['game']} has no exception for a first link placed anywhere: "
+                                            f"your first link must touch an industry of yours."
+                                            if f.get("no_first_link") else "")),
     "network.place": lambda f: (f"{player(f['player'])} places a " + ("canal" if f["era"] == "canal" else "rail")
                                 + f" on {f['link']} for {money(f['cost'])}"
                                 + (" (the second rail of the action costs "

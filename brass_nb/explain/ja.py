@@ -462,7 +462,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                               + f"の線なので、{ERA[f['era']]}には使えません。"),
     "network.no_link_tiles": lambda f: "運輸タイルが残っていません。",
     "network.not_in_network": lambda f: (f"運輸タイルは自分のネットワークに接する線にしか置けません。{f['link']}は接していません。"
-                                         f"自分のネットワーク: {'、'.join(f['network']) or 'まだなし'}。"),
+                                         f"自分のネットワーク: {'、'.join(f['network']) or 'まだなし'}。"
+                                         + (f"{f['game']}には、最初の運輸タイルをどこにでも置ける例外はありません。"
+                                            f"最初の運輸タイルも、自分の産業に接する線に置きます。" if f.get("no_first_link") else "")),
     "network.place": lambda f: (f"{player(f['player'])}は{f['link']}に" + ("運河" if f["era"] == "canal" else "鉄道")
                                 + f"を{money(f['cost'])}で置きます"
                                 + ("（同じアクションの二本目の費用: "

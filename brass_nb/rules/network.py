@@ -43,7 +43,10 @@ def _check_space(view: View, player: int, link: LinkSpace, plan: Plan) -> None:
         plan.steps.append(Step("network.link", {"link": link.label, "ends": list(link.ends), "era": state.era,
                                                 "why": "first_link"}, entities))
     else:
-        plan.fail("network.not_in_network", entities, link=link.label, network=sorted(network))
+        # a game without Birmingham's first-link exception says so to a player with nothing built
+        no_exception = not network and not view.has_anything_built(player)
+        plan.fail("network.not_in_network", entities, link=link.label, network=sorted(network),
+                  no_first_link=no_exception, game=state.facts.title)
 
 
 
