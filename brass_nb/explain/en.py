@@ -160,8 +160,8 @@ def _build_card(f: dict) -> str:
                 f"is in your network.")
     if f["why"] == "virtual_link":
         return (f"The {f['card']} card builds {what} in a location of YOUR network, and {f['near']} is in your "
-                f"network: the virtual link from {f['near']} to {where} counts one way, and only for building an "
-                f"industry with an industry card there.")
+                f"network: {f['edition']}'s virtual link from {f['near']} to {where} counts one way, and only for "
+                f"building an industry with an industry card there.")
     return {
         "wild_location": f"The wild location card counts as the {where} location card.",
         "network": f"The {f['card']} card builds {what} in a location of YOUR network; {where} is in your network.",

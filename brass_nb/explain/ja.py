@@ -128,8 +128,8 @@ def _build_card(f: dict) -> str:
     where, what = f["location"], INDUSTRY[f["industry"]]
     if f["why"] == "virtual_link":
         return (f"産業カード「{f['card']}」は、その産業（{what}）を自分のネットワーク内の地点に建設します。"
-                f"{f['near']}が自分のネットワーク内にあり、{f['near']}から{where}への仮想接続は一方向で、"
-                f"産業カードで産業を建設する時だけ数えます。")
+                f"{f['near']}が自分のネットワーク内にあり、{f['edition']}の{f['near']}から{where}への仮想接続は"
+                f"一方向で、産業カードで産業を建設する時だけ数えます。")
     return {
         "location_card": f"都市カード「{f['card']}」では、自分のネットワークの内外を問わず、その地点の枠に置ける産業を建設できます。",
         "wild_location": f"ワイルド都市は{where}の都市カードとして使えます。",

@@ -94,7 +94,9 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
         why = CARD_WHY.get(kind, "network" if places is not None else "first_build")
         near = view.virtual_link_to(player, location) if why == "network" else None
         if near is not None:
-            plan.steps.append(Step("build.card", {"why": "virtual_link", "near": near, **facts}, (near, location)))
+            plan.steps.append(Step("build.card", {"why": "virtual_link", "near": near,
+                                                  "edition": view.state.facts.rules.edition_name, **facts},
+                                   (near, location)))
         else:
             plan.steps.append(Step("build.card", {"why": why, **facts}, (location,)))
 
