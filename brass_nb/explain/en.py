@@ -656,7 +656,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                        else "none had been drunk.")),
     "era.rail_begins": _rail_begins,
     "era.divider_revealed": lambda f: (f"{f['edition']}: the last card above the divider has been drawn, so the "
-                                       f"divider shows; the {plural(f['deck'], 'card')} under it are drawn as usual. "
+                                       f"divider shows; the {plural(f['under'], 'card')} under it are drawn as usual. "
                                        f"Round {f['last']} of the rail era is the last in which loans may be taken."),
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,

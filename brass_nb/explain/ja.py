@@ -563,7 +563,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                        else "使われたビールはありませんでした。")),
     "era.rail_begins": _rail_begins,
     "era.divider_revealed": lambda f: (f"{f['edition']}: 仕切りタイルより上のカードがすべて引かれ、仕切りタイルが現れ"
-                                       f"ました。その下の{f['deck']}枚もいつも通り引きます。借金ができるのは鉄道時代の"
+                                       f"ました。その下の{f['under']}枚もいつも通り引きます。借金ができるのは鉄道時代の"
                                        f"第{f['last']}ラウンドが最後です。"),
     "game.end": _ranking,
     "query.coal_sources": _coal_sources,
