@@ -84,7 +84,13 @@ POINTS: dict[str, Point] = {
     "lancashire-coal-through-port": Point("market coal through a port", ("coal.market", "coal.buy")),
     "lancashire-loans": Point("£10, £20 or £30 loans", ("loan.take",)),
     "lancashire-double-card-build": Point("building with two cards", ("build.card[why=two_cards]",)),
-    "lancashire-virtual-link": Point("Liverpool and Birkenhead", ("build.card[why=virtual_link]",)),
+    "lancashire-virtual-link": Point("2007: Liverpool in your network lets an industry card build in Birkenhead",
+                                     ("build.card[why=virtual_link]",)),
+    "lancashire-no-virtual-link": Point("Roxley: no Liverpool-Birkenhead link", ("build.not_in_network",)),
+    "lancashire-two-rails": Point("Lancashire: two rails cost £15 and 2 coal, no beer", ("network.place", "coal.take")),
+    "lancashire-no-first-link": Point("Lancashire: no first link anywhere", ("network.not_in_network",)),
+    "lancashire-divider": Point("Roxley: the rail divider shows; the next round is the last with loans",
+                                ("era.divider_revealed",)),
     "lancashire-shipyard-level-zero": Point("shipyard level 0 can never be built", ("build.tile_era",)),
     "lancashire-link-scoring": Point("Lancashire link scoring counts tiles", ("score.link",)),
     # the first bullet
@@ -112,7 +118,8 @@ POINTS: dict[str, Point] = {
     "lancashire-shipyard-flips": Point("Lancashire: a shipyard flips when built", ("tile.flip[why=built]",)),
     "lancashire-income-at-start": Point("Lancashire: income at the start of a round", ("round.start", "income.pay")),
     "lancashire-money-vp": Point("Lancashire: every £10 is 1 VP at the end", ("score.money",)),
-    "lancashire-loan-ban": Point("Lancashire: no loans once the rail deck is empty", ("loan.deck_empty",)),
+    "lancashire-loan-ban": Point("Roxley: no loans after the round that follows the divider", ("loan.divider",)),
+    "edition-2007-loans": Point("2007: no loans once the rail deck is empty", ("loan.deck_empty",)),
     "lancashire-distant-reset": Point("Lancashire: the distant market is reset after the canal era",
                                       ("era.distant_reset",)),
     "edition-2007-players": Point("2007: three or four players", ("game.players",)),
@@ -152,11 +159,8 @@ NO_RULE_ID: dict[str, tuple[str, str]] = {
 
 # Points whose tagged cell does not (yet) reach the rule: expected to fail, strictly, until the position is fixed.
 KNOWN_GAPS: dict[str, str] = {
-    "lancashire-virtual-link": "09#cell-24 prints network membership; no build uses the Liverpool link",
-    "lancashire-shipyard-level-zero": "09#cell-26: 'mat 1 shipyard 0 2 2' removes level 0, the refusal is coal",
     "negative-income-shortfall": "11#cell-15: the removal covers the debt, so no VP is lost",
     "rail-several-per-town": "10#cell-13 builds in the rail era; nothing contrasts it with the canal refusal",
-    "edition-2007-players": "13#cell-04 reads the player counts; no 2-player game is refused",
 }
 
 _ITEM = re.compile(r"<li\b[^>]*>")
