@@ -234,3 +234,23 @@ def test_no_unrendered_english_left_in_japanese_golden():
     text = (ROOT / "tests" / "golden" / "birmingham_3p_seed2.ja.txt").read_text(encoding="utf-8")
     body = "\n".join(line.split(None, 1)[1] for line in text.splitlines() if line.startswith("  "))
     assert not re.search(r"\b(Player|coal|iron|beer|VP)\b", body)
+
+
+def test_next_tile_query_reads_the_mat_without_playing():
+    g = helpers.fresh(players=2, seed=1)
+    before = g.state.to_dict()
+    step = g.next_tile("manufacturer", player=0)
+    spec = g.facts.tile("manufacturer", 1)
+    assert step.rule == "query.next_tile" and g.state.to_dict() == before
+    assert (step.facts["level"], step.facts["cost"], step.facts["coal"], step.facts["beer"]) == (1, spec.cost,
+                                                                                                spec.coal, spec.beer)
+    assert (step.facts["vp"], step.facts["income"], step.facts["link_vp"]) == (spec.vp, spec.income, spec.link_vp)
+    en = reason(step, "en")
+    assert f"£{spec.cost} + 1 coal cube" in en and f"{spec.vp} VP" in en and f"{spec.link_vp} link icons" in en
+    assert "個人ボード" in reason(step, "ja") and "リンク得点アイコン" in reason(step, "ja")
+    g.state.players[0].mat["brewery"] = [0, 0, 0, 1]
+    helpers.touch(g)
+    brewery = g.next_tile("brewery", player=0)
+    assert brewery.facts["eras"] == ["rail"] and "rail era only" in reason(brewery, "en")
+    assert g.next_tile("castle").rule == "query.unknown_industry"
+

@@ -324,6 +324,43 @@ def _iron_sources(f: dict) -> str:
     return f"Iron comes from any iron works, connected or not: {works}. When they run out, " + market
 
 
+def _held(f: dict) -> str:
+    """What a mine, works or brewery holds when built, in each era it may be built in."""
+    counts = [(era, f["cubes"][era]) for era in f["eras"] if f["cubes"].get(era)]
+    if not counts:
+        return ""
+    if len({n for _, n in counts}) == 1:
+        return f" When built it holds {cubes(counts[0][1], f['resource'])}."
+    held = [f"{cubes(n, f['resource'])} in the {ERA[era]}" for era, n in counts]
+    return f" When built it holds {listing(held)}."
+
+
+def _next_tile(f: dict) -> str:
+    what = INDUSTRY[f["industry"]]
+    if f["level"] is None:
+        return f"{player(f['player'])} has no {what} tiles left on the player mat."
+    text = (f"{player(f['player'])}'s next {what} is level {roman(f['level'])}, the lowest left on the mat "
+            f"({f['left']} of {f['printed']} {'tile' if f['printed'] == 1 else 'tiles'} of that level left).")
+    if not f["eras"]:
+        return text + " It can never be built: it can only be developed away."
+    text += (f" Building it costs {money(f['cost'])}" + (f" + {cubes(f['coal'], 'coal')}" if f["coal"] else "")
+             + (f" + {cubes(f['iron'], 'iron')}" if f["iron"] else "") + ".")
+    if f["resource"]:
+        text += _held(f)
+    elif f["beer"]:
+        text += f" Selling it needs {cubes(f['beer'], 'beer')}."
+    text += f" Once flipped it scores {f['vp']} VP, moves its owner's income marker {plural(f['income'], 'space')}"
+    text += (f" and shows {plural(f['link_vp'], 'link icon')}: at the era's end every link touching its location "
+             f"scores {f['link_vp']} VP from {'it' if f['link_vp'] == 1 else 'them'}."
+             if f["link_counts"] == "icons" else
+             ", and every link touching its location scores 1 VP for it at the era's end.")
+    text += (f" It can be built in the {ERA[f['eras'][0]]} only." if len(f["eras"]) == 1
+             else " It can be built in either era.")
+    if not f["developable"]:
+        text += " It shows the crossed lightbulb: it can never be developed, only built."
+    return text
+
+
 def _income_space(f: dict) -> str:
     band = (f"space {f['first_space']} alone" if f["band_size"] == 1
             else f"spaces {f['first_space']}–{f['last_space']} share it")
@@ -655,6 +692,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
         + (_beer_parts({**f, "merchant": None, "merchant_beer": 0, "at": f["location"]}) or "none")
         + (f". Not usable (another player's, not connected): {listing([c['source'] for c in f['unconnected']])}"
            if f["unconnected"] else "") + ". Merchant beer counts only when selling to that merchant."),
+    "query.next_tile": _next_tile,
+    "query.unknown_industry": lambda f: (f"There is no industry '{f['industry']}'; the industries are "
+                                         f"{listing(f['industries'])}."),
     "query.income_space": _income_space,
     "query.bad_space": lambda f: f"The income track runs from space 0 to {f['last']}; there is no space {f['space']}.",
     "scenario.players": lambda f: f"This game is for {listing([str(n) for n in f['allowed']], 'or')} players, "

@@ -271,6 +271,40 @@ def _coal_sources(f: dict) -> str:
     return text
 
 
+def _held(f: dict) -> str:
+    """炭鉱・製鉄所・醸造所が建設時に載せる数（建設できる時代ごと）。"""
+    counts = [(era, f["cubes"][era]) for era in f["eras"] if f["cubes"].get(era)]
+    if not counts:
+        return ""
+    if len({n for _, n in counts}) == 1:
+        return f"建設すると{cubes(counts[0][1], f['resource'])}を載せます。"
+    return "建設すると" + "、".join(f"{ERA[era]}は{cubes(n, f['resource'])}" for era, n in counts) + "を載せます。"
+
+
+def _next_tile(f: dict) -> str:
+    what = INDUSTRY[f["industry"]]
+    if f["level"] is None:
+        return f"{player(f['player'])}の個人ボードには{what}のタイルが残っていません。"
+    text = (f"{player(f['player'])}が次に使う{what}は、個人ボードに残る最も低いレベル{f['level']}です（レベル"
+            f"{f['level']}は{f['printed']}枚のうち{f['left']}枚残っています）。")
+    if not f["eras"]:
+        return text + "このタイルは建設できず、開発で取り除くしかありません。"
+    text += (f"建設費は{money(f['cost'])}" + (f"と{cubes(f['coal'], 'coal')}" if f["coal"] else "")
+             + (f"と{cubes(f['iron'], 'iron')}" if f["iron"] else "") + "です。")
+    if f["resource"]:
+        text += _held(f)
+    elif f["beer"]:
+        text += f"売るには{cubes(f['beer'], 'beer')}が必要です。"
+    text += f"稼働すると{f['vp']}勝利点になり、持ち主の収入マーカーを{f['income']}マス進めます。"
+    text += (f"リンク得点アイコンが{f['link_vp']}個あり、時代の終わりにこの地点に接する運輸タイルはそれぞれ"
+             f"{f['link_vp']}点を得ます。" if f["link_counts"] == "icons" else
+             "時代の終わりにこの地点に接する運輸タイルは、この施設1枚につき1点を得ます。")
+    text += f"{ERA[f['eras'][0]]}だけ建設できます。" if len(f["eras"]) == 1 else "どちらの時代でも建設できます。"
+    if not f["developable"]:
+        text += "電球に斜線の印があるので開発では取り除けず、建設して使うしかありません。"
+    return text
+
+
 def _income_space(f: dict) -> str:
     band = (f"このレベルのマスは{f['first_space']}だけ" if f["band_size"] == 1
             else f"{f['first_space']}〜{f['last_space']}のマスが同じレベル")
@@ -568,6 +602,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
         + (_beer_parts({**f, "merchant": None, "merchant_beer": 0, "at": f["location"]}) or "なし") + "。"
         + (f"使えないもの（つながっていない他人の醸造所）: {'、'.join(c['source'] for c in f['unconnected'])}。"
            if f["unconnected"] else "") + "商人のビールはその商人へ売る時だけ使えます。"),
+    "query.next_tile": _next_tile,
+    "query.unknown_industry": lambda f: (f"「{f['industry']}」という産業はありません。産業は"
+                                         f"{'、'.join(INDUSTRY.get(i, i) for i in f['industries'])}です。"),
     "query.income_space": _income_space,
     "query.bad_space": lambda f: f"収入トラックは0から{f['last']}のマスまでです。{f['space']}のマスはありません。",
     "scenario.players": lambda f: f"このゲームは{'、'.join(map(str, f['allowed']))}人用で、{f['players']}人では遊べません。",
