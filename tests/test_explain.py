@@ -234,3 +234,63 @@ def test_no_unrendered_english_left_in_japanese_golden():
     text = (ROOT / "tests" / "golden" / "birmingham_3p_seed2.ja.txt").read_text(encoding="utf-8")
     body = "\n".join(line.split(None, 1)[1] for line in text.splitlines() if line.startswith("  "))
     assert not re.search(r"\b(Player|coal|iron|beer|VP)\b", body)
+
+
+def test_next_tile_query_reads_the_mat_without_playing():
+    g = helpers.fresh(players=2, seed=1)
+    before = g.state.to_dict()
+    step = g.next_tile("manufacturer", player=0)
+    spec = g.facts.tile("manufacturer", 1)
+    assert step.rule == "query.next_tile" and g.state.to_dict() == before
+    assert (step.facts["level"], step.facts["cost"], step.facts["coal"], step.facts["beer"]) == (1, spec.cost,
+                                                                                                spec.coal, spec.beer)
+    assert (step.facts["vp"], step.facts["income"], step.facts["link_vp"]) == (spec.vp, spec.income, spec.link_vp)
+    en = reason(step, "en")
+    assert f"£{spec.cost} + 1 coal cube" in en and f"{spec.vp} VP" in en and f"{spec.link_vp} link icons" in en
+    assert "個人ボード" in reason(step, "ja") and "リンク得点アイコン" in reason(step, "ja")
+    g.state.players[0].mat["brewery"] = [0, 0, 0, 1]
+    helpers.touch(g)
+    brewery = g.next_tile("brewery", player=0)
+    assert brewery.facts["eras"] == ["rail"] and "rail era only" in reason(brewery, "en")
+    assert g.next_tile("castle").rule == "query.unknown_industry"
+
+
+def test_coal_from_the_next_nearest_mine_when_the_nearest_runs_short():
+    g = coal_position()                    # Wolverhampton 1 link away holds 1 cube; Dudley 2 links away
+    g.state.players[0].mat["manufacturer"] = [0, 0, 1, 1, 2, 1, 1, 2]      # manufacturer III: 2 coal
+    helpers.touch(g)
+    ex = g.play("build manufacturer Walsall[2] with card Walsall")
+    assert [s.facts["source"] for s in ex.find("coal.take")] == ["Wolverhampton[2]", "Dudley[1]"]
+    (nearest,) = ex.find("coal.nearest")
+    assert "so the other 1 comes from the next nearest: Dudley[1]" in reason(nearest, "en")
+    assert "次に近いダドリー[1]から取ります" in reason(nearest, "ja")
+
+
+def test_empty_iron_market_and_beer_shortage_say_what_they_mean():
+    g = helpers.fresh(players=2, seed=1)
+    helpers.to_act(g, 0, era="canal")
+    helpers.set_player(g, 0, money=20, hand=["Stafford"])
+    g.state.markets["iron"] = 0
+    helpers.touch(g)
+    (market,) = g.play("build brewery Stafford[1] with card Stafford").find("iron.market")
+    assert "which is empty: the cube costs £6" in reason(market, "en") and "鉄市場は空なので" in reason(market, "ja")
+    short = {"need": 2, "own": [{"source": "Stafford[1]", "cubes": 1}], "connected": [], "unconnected": [],
+             "merchant": "Oxford[2]", "merchant_beer": 0, "at": "Birmingham"}
+    step = bn.Step("beer.short", short, ok=False)
+    assert "only 1 may be used here, so the tile cannot be sold" in reason(step, "en")
+    assert "1樽だけなので、この施設は売れません" in reason(step, "ja")
+
+
+def test_rail_only_tile_refused_in_the_canal_era_waits_for_the_rail_era():
+    g = helpers.fresh(players=2, seed=1)
+    helpers.to_act(g, 0, era="canal")
+    helpers.set_player(g, 0, money=40, hand=["Stafford", "Wild Industry"])
+    g.state.players[0].mat["brewery"] = [0, 0, 0, 1]
+    helpers.touch(g)
+    (era,) = [s for s in g.why_not("build brewery Stafford[1] with card Stafford") if s.rule == "build.tile_era"]
+    assert "once the rail era begins" in reason(era, "en") and "鉄道時代になれば" in reason(era, "ja")
+    g.state.players[0].mat["brewery"] = [2, 2, 2, 1]
+    helpers.touch(g)
+    ex = g.play("build brewery Stafford[1] with card Wild Industry")
+    (card,) = ex.find("build.card")
+    assert card.facts["card_kind"] == "wild_industry" and "counts as any industry card" in reason(card, "en")

@@ -125,7 +125,8 @@ def _queries_and_errors(name: str, edition: str) -> list[Step]:
     game = bn.new_game(name, players=3, seed=5, edition=edition)
     town = next(iter(game.facts.board.towns))
     steps = [game.coal_sources(town), game.coal_sources("Nowhere"), game.iron_sources(), game.income_space(3),
-             game.income_space(999)]
+             game.income_space(999), game.next_tile("castle")]
+    steps += [game.next_tile(industry) for industry in game.facts.industries]
     if game.facts.rules.sale.value == "merchants":
         steps.append(game.beer_sources(town))
     for text in ("xyz", f"build coal Nowhere with card {town}", f"pass with card {town}; castle 3",
@@ -355,10 +356,12 @@ def test_lancashire_sentences_use_lancashire_numbers_and_words(reached):
     rules = load_facts(name, edition).rules
     markets = load_facts(name, edition).markets
     for resource in ("coal", "iron"):
+        empty = markets[resource].price_when_empty
         for text in _texts(by_rule, f"{resource}.market"):
-            assert f"£{markets[resource].price_when_empty} each once" in text and "£8" not in text and "£6" not in text
+            assert f"£{empty} each once" in text or f"costs £{empty} (the price of an empty market)" in text
+            assert "£8" not in text and "£6" not in text
         for text in _texts(by_rule, f"{resource}.market", "ja"):
-            assert f"空なら1個{markets[resource].price_when_empty}ポンド" in text
+            assert f"空なら1個{empty}ポンド" in text or f"空なので、1個{empty}ポンド" in text
     seconds = [s for s in by_rule["network.place"] if s.facts["second"]]
     assert seconds
     for step in seconds:
@@ -393,7 +396,8 @@ def test_birmingham_sentences_keep_birmingham_numbers(reached):
     if name != "birmingham":
         pytest.skip("Birmingham's ruleset")
     assert all("£8 each once the market is empty" in t for t in _texts(by_rule, "coal.market"))
-    assert all("£6 each once it is empty" in t for t in _texts(by_rule, "iron.market"))
+    assert all("£6 each once it is empty" in t or "costs £6 (the price of an empty market)" in t
+               for t in _texts(by_rule, "iron.market"))
     assert all("which a merchant shows" in t for t in _texts(by_rule, "coal.market"))
     seconds = [reason(s) for s in by_rule["network.place"] if s.facts["second"]]
     assert seconds and all("costs £10, 1 coal cube and 1 beer barrel" in t for t in seconds)

@@ -126,6 +126,17 @@ POINTS: dict[str, Point] = {
     "edition-2007-refill": Point("2007: hands refilled after the round", ("round.refill",)),
     "edition-2007-distant": Point("2007: a drawn distant tile goes back under the pile",
                                   ("sell.distant", "sell.distant_draw")),
+    # rules the 2026-12-05 review found only stated (Birmingham)
+    "reading-the-mat": Point("the player mat: a tile's cost, resources, VP, link icons and income",
+                             ("query.next_tile",)),
+    "coal-next-nearest": Point("coal from the next-nearest mine when the nearest runs short",
+                               ("coal.nearest", "coal.take")),
+    "iron-empty-market": Point("iron bought from an empty market at its empty price", ("iron.market", "iron.buy")),
+    "rail-only-tile-in-canal": Point("a rail-only tile refused in the canal era", ("build.tile_era",)),
+    "wild-industry-card": Point("a wild industry card builds as any industry card",
+                                ("build.card", "card.wild_returned")),
+    "sale-refused-no-beer": Point("a sale refused for lack of beer", ("beer.short",)),
+    "beer-from-two-breweries": Point("beer from two breweries in one sale", ("beer.sources", "beer.take")),
     # lesson 14: playing against bots with hints
     "bots-finish-the-game": Point("bots finish the game: the final ranking", ("game.end",)),
 }

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from brass_nb.explain.facts import mines_used, usable_beer
 from brass_nb.explain.numerals import roman
 
 INDUSTRY = {"cotton": "cotton mill", "manufacturer": "manufacturer", "pottery": "pottery", "coal": "coal mine",
@@ -79,11 +80,22 @@ def _route(route: list[str]) -> str:
     return "in the same location" if len(route) == 1 else "along " + " → ".join(route)
 
 
+def _next_nearest(f: dict) -> str:
+    used = mines_used(f)
+    if len(used) < 2:
+        return ""
+    (first, held), rest = used[0], f["from_mines"] - used[0][1]
+    return (f" The nearest, {listing(first)}, {'has' if len(first) == 1 else 'have'} only {cubes(held, 'coal')}, "
+            f"so the other {rest} {'comes' if rest == 1 else 'come'} from the next nearest: "
+            f"{listing([name for names, _ in used[1:] for name in names], 'then')}.")
+
+
 def _coal_nearest(f: dict) -> str:
     cands = f["candidates"]
     text = (f"{f['consumer']} needs {cubes(f['need'], 'coal')}. Coal comes from the nearest CONNECTED coal mine "
             f"that has coal, counting links (anyone's links); owner doesn't matter and it is free. "
             f"Connected mines with coal: {_candidates(cands)}.")
+    text += _next_nearest(f)
     if f["tie"]:
         text += f" {listing(f['tie'], 'or')} are equally near: the player chooses which."
     if f["from_mines"] < f["need"]:
@@ -118,10 +130,14 @@ def _iron_works(f: dict) -> str:
 def _iron_market(f: dict) -> str:
     why = "There is no iron on the board" if f["why"] == "no_works" else "The iron works do not hold enough iron"
     verb = "is" if f["count"] == 1 else "are"
-    return (f"{why}, so {cubes(f['count'], 'iron')} {verb} bought from the iron market at "
-            f"{listing([money(p) for p in f['prices']])} (cheapest first; {money(f['empty_price'])} each once it is "
-            f"empty). "
-            f"Iron needs no connection.")
+    text = f"{why}, so {cubes(f['count'], 'iron')} {verb} bought from the iron market"
+    if not f["market_cubes"]:
+        text += (f", which is empty: {'the cube costs' if f['count'] == 1 else 'each cube costs'} "
+                 f"{money(f['empty_price'])} (the price of an empty market).")
+    else:
+        text += (f" at {listing([money(p) for p in f['prices']])} (cheapest first; {money(f['empty_price'])} each "
+                 f"once it is empty).")
+    return text + " Iron needs no connection."
 
 
 def _beer_parts(f: dict) -> str:
@@ -143,7 +159,11 @@ def _beer_sources(f: dict) -> str:
 
 
 def _beer_short(f: dict) -> str:
-    text = f"{cubes(f['need'], 'beer')} needed, but not enough beer may be used here."
+    usable_n = usable_beer(f)
+    what = "the tile cannot be sold" if f["merchant"] else "the second rail cannot be built"
+    text = (f"{cubes(f['need'], 'beer')} needed, but "
+            + (f"only {usable_n} may be used here" if usable_n else "none may be used here")
+            + f", so {what} (beer is never bought).")
     usable = _beer_parts(f)
     if usable:
         text += f" Usable: {usable}."
@@ -162,6 +182,12 @@ def _build_card(f: dict) -> str:
         return (f"The {f['card']} card builds {what} in a location of YOUR network, and {f['near']} is in your "
                 f"network: {f['edition']}'s virtual link from {f['near']} to {where} counts one way, and only for "
                 f"building an industry with an industry card there.")
+    if f.get("card_kind") == "wild_industry":
+        wild = f"The wild industry card counts as any industry card, here as one for {what}"
+        if f["why"] == "first_build":
+            return (f"{wild}. You have nothing on the board yet, so it may build in any location that allows it "
+                    f"(first-build exception).")
+        return f"{wild}: it builds in a location of YOUR network, and {where} is in your network."
     return {
         "wild_location": f"The wild location card counts as the {where} location card.",
         "network": f"The {f['card']} card builds {what} in a location of YOUR network; {where} is in your network.",
@@ -169,6 +195,16 @@ def _build_card(f: dict) -> str:
         "first_build": f"You have nothing on the board yet, so the {f['card']} card may build {what} in any "
                        f"location that allows it (first-build exception).",
     }[f["why"]]
+
+
+def _tile_era(f: dict) -> str:
+    lowest = f"Your lowest {INDUSTRY[f['industry']]} is level {roman(f['level'])}"
+    if not f["eras"]:
+        return f"{lowest}, which can never be built; develop it away first."
+    if f["eras"] != ["rail"]:
+        return f"{lowest}, which cannot be built in the {ERA[f['era']]}; develop it away first."
+    return (f"{lowest}, a tile of the rail era only (its space on the mat shows only the rail icon): it cannot be "
+            f"built in the {ERA[f['era']]}; it can be built once the rail era begins.")
 
 
 def _slot(f: dict) -> str:
@@ -324,6 +360,43 @@ def _iron_sources(f: dict) -> str:
     return f"Iron comes from any iron works, connected or not: {works}. When they run out, " + market
 
 
+def _held(f: dict) -> str:
+    """What a mine, works or brewery holds when built, in each era it may be built in."""
+    counts = [(era, f["cubes"][era]) for era in f["eras"] if f["cubes"].get(era)]
+    if not counts:
+        return ""
+    if len({n for _, n in counts}) == 1:
+        return f" When built it holds {cubes(counts[0][1], f['resource'])}."
+    held = [f"{cubes(n, f['resource'])} in the {ERA[era]}" for era, n in counts]
+    return f" When built it holds {listing(held)}."
+
+
+def _next_tile(f: dict) -> str:
+    what = INDUSTRY[f["industry"]]
+    if f["level"] is None:
+        return f"{player(f['player'])} has no {what} tiles left on the player mat."
+    text = (f"{player(f['player'])}'s next {what} is level {roman(f['level'])}, the lowest left on the mat "
+            f"({f['left']} of {f['printed']} {'tile' if f['printed'] == 1 else 'tiles'} of that level left).")
+    if not f["eras"]:
+        return text + " It can never be built: it can only be developed away."
+    text += (f" Building it costs {money(f['cost'])}" + (f" + {cubes(f['coal'], 'coal')}" if f["coal"] else "")
+             + (f" + {cubes(f['iron'], 'iron')}" if f["iron"] else "") + ".")
+    if f["resource"]:
+        text += _held(f)
+    elif f["beer"]:
+        text += f" Selling it needs {cubes(f['beer'], 'beer')}."
+    text += f" Once flipped it scores {f['vp']} VP, moves its owner's income marker {plural(f['income'], 'space')}"
+    text += (f" and shows {plural(f['link_vp'], 'link icon')}: at the era's end every link touching its location "
+             f"scores {f['link_vp']} VP from {'it' if f['link_vp'] == 1 else 'them'}."
+             if f["link_counts"] == "icons" else
+             ", and every link touching its location scores 1 VP for it at the era's end.")
+    text += (f" It can be built in the {ERA[f['eras'][0]]} only." if len(f["eras"]) == 1
+             else " It can be built in either era.")
+    if not f["developable"]:
+        text += " It shows the crossed lightbulb: it can never be developed, only built."
+    return text
+
+
 def _income_space(f: dict) -> str:
     band = (f"space {f['first_space']} alone" if f["band_size"] == 1
             else f"spaces {f['first_space']}–{f['last_space']} share it")
@@ -466,9 +539,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.no_icon": lambda f: (f"{f['location']} has no slot for {a(INDUSTRY[f['industry']])} "
                                 f"(its slots show {listing([INDUSTRY[i] for i in f['icons']])})."),
     "build.no_tile": lambda f: f"No {INDUSTRY[f['industry']]} tiles are left on your player mat.",
-    "build.tile_era": lambda f: (f"Your lowest {INDUSTRY[f['industry']]} is level {roman(f['level'])}, "
-                                 + ("which can never be built" if not f["eras"] else
-                                    f"which cannot be built in the {ERA[f['era']]}") + "; develop it away first."),
+    "build.tile_era": _tile_era,
     "build.tile": lambda f: (f"You build your lowest {INDUSTRY[f['industry']]} left: level {roman(f['level'])}, "
                              f"cost {money(f['cost'])}" + (f" + {cubes(f['coal'], 'coal')}" if f["coal"] else "")
                              + (f" + {cubes(f['iron'], 'iron')}" if f["iron"] else "") + "."),
@@ -667,6 +738,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
         + (_beer_parts({**f, "merchant": None, "merchant_beer": 0, "at": f["location"]}) or "none")
         + (f". Not usable (another player's, not connected): {listing([c['source'] for c in f['unconnected']])}"
            if f["unconnected"] else "") + ". Merchant beer counts only when selling to that merchant."),
+    "query.next_tile": _next_tile,
+    "query.unknown_industry": lambda f: (f"There is no industry '{f['industry']}'; the industries are "
+                                         f"{listing(f['industries'])}."),
     "query.income_space": _income_space,
     "query.bad_space": lambda f: f"The income track runs from space 0 to {f['last']}; there is no space {f['space']}.",
     "scenario.players": lambda f: f"This game is for {listing([str(n) for n in f['allowed']], 'or')} players, "

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from brass_nb.explain.facts import mines_used, usable_beer
+
 INDUSTRY = {"cotton": "紡績所", "manufacturer": "製造所", "pottery": "陶器工場", "coal": "炭鉱", "iron": "製鉄所",
             "brewery": "醸造所", "port": "港", "shipyard": "造船所"}
 RESOURCE = {"coal": "石炭", "iron": "鉄", "beer": "ビール", "slot": "建設枠", "merchant": "商人", "loan": "借金"}
@@ -57,10 +59,21 @@ def prices(paid: list[int]) -> str:
     return f"{total}で" if len(paid) == 1 else f"{' + '.join(money(p) for p in paid)}、合計{total}で"
 
 
+def _next_nearest(f: dict) -> str:
+    """最も近い炭鉱の石炭が足りない時、次に近い炭鉱から取ることを述べる。"""
+    used = mines_used(f)
+    if len(used) < 2:
+        return ""
+    (first, held), rest = used[0], f["from_mines"] - used[0][1]
+    return (f"最も近い{'と'.join(first)}には{cubes(held, 'coal')}しかないので、残りの{rest}個は次に近い"
+            f"{'、その次に'.join('と'.join(names) for names, _ in used[1:])}から取ります。")
+
+
 def _coal_nearest(f: dict) -> str:
     text = (f"{f['consumer']}には{cubes(f['need'], 'coal')}が必要です。石炭は、つながっている（誰の輸送路でもよい）"
             f"炭鉱のうち、石炭が残っている最も近いものから無料で取ります。持ち主は問いません。"
             f"つながっている炭鉱: {_candidates(f['candidates'])}。")
+    text += _next_nearest(f)
     if f["tie"]:
         text += f"{either(f['tie'])}は同じ距離なので、どちらを使うかはプレイヤーが選びます。"
     if f["from_mines"] < f["need"]:
@@ -91,8 +104,12 @@ def _iron_works(f: dict) -> str:
 
 def _iron_market(f: dict) -> str:
     why = "盤上に鉄がない" if f["why"] == "no_works" else "製鉄所の鉄が足りない"
-    return (f"{why}ので、{cubes(f['count'], 'iron')}を鉄市場から{'、'.join(money(p) for p in f['prices'])}で買います"
-            f"（安い枠から。空なら1個{money(f['empty_price'])}）。鉄には輸送路のつながりは不要です。")
+    if not f["market_cubes"]:
+        bought = f"{cubes(f['count'], 'iron')}を鉄市場から買います。鉄市場は空なので、1個{money(f['empty_price'])}です（市場が空の時の値段）。"
+    else:
+        bought = (f"{cubes(f['count'], 'iron')}を鉄市場から{'、'.join(money(p) for p in f['prices'])}で買います"
+                  f"（安い枠から。空なら1個{money(f['empty_price'])}）。")
+    return f"{why}ので、{bought}鉄には輸送路のつながりは不要です。"
 
 
 def _beer_parts(f: dict) -> str:
@@ -114,10 +131,13 @@ def _beer_sources(f: dict) -> str:
 
 
 def _beer_short(f: dict) -> str:
-    text = f"{cubes(f['need'], 'beer')}が必要ですが、ここで使えるビールが足りません。"
+    usable_n = usable_beer(f)
+    what = "この施設は売れません" if f["merchant"] else "二本目の鉄道は建設できません"
+    text = (f"{cubes(f['need'], 'beer')}が必要ですが、ここで使えるのは"
+            + (f"{usable_n}樽だけ" if usable_n else "0樽") + f"なので、{what}（ビールは買えません）。")
     usable = _beer_parts(f)
     if usable:
-        text += f"使えるのは {usable} です。"
+        text += f"使えるもの: {usable}。"
     if f["unconnected"]:
         text += (f"他人の醸造所は{f['at']}とつながっていなければ使えません。つながっていないもの: "
                  + "、".join(c["source"] for c in f["unconnected"]) + "。")
@@ -130,6 +150,11 @@ def _build_card(f: dict) -> str:
         return (f"産業カード「{f['card']}」は、その産業（{what}）を自分のネットワーク内の地点に建設します。"
                 f"{f['near']}が自分のネットワーク内にあり、{f['edition']}の{f['near']}から{where}への仮想接続は"
                 f"一方向で、産業カードで産業を建設する時だけ数えます。")
+    if f.get("card_kind") == "wild_industry":
+        wild = f"ワイルド産業は好きな産業カードとして使えます。ここでは{what}の産業カードとして使い、"
+        if f["why"] == "first_build":
+            return wild + f"盤上に自分のタイルがまだ一つもないので、{what}を置ける好きな地点に建設できます（最初の建設の例外）。"
+        return wild + f"自分のネットワーク内の地点に建設します。{where}は自分のネットワーク内です。"
     return {
         "location_card": f"都市カード「{f['card']}」では、自分のネットワークの内外を問わず、その地点の枠に置ける産業を建設できます。",
         "wild_location": f"ワイルド都市は{where}の都市カードとして使えます。",
@@ -137,6 +162,16 @@ def _build_card(f: dict) -> str:
         "two_cards": f"カード2枚を合わせて任意の都市カードとして使います。ここでは{where}の都市カードです。",
         "first_build": f"盤上に自分のタイルがまだ一つもないので、産業カード「{f['card']}」で{what}を置ける好きな地点に建設できます（最初の建設の例外）。",
     }[f["why"]]
+
+
+def _tile_era(f: dict) -> str:
+    lowest = f"残っている最も低い{INDUSTRY[f['industry']]}はレベル{f['level']}で、"
+    if not f["eras"]:
+        return lowest + "建設できないタイルです。先に開発で取り除いてください。"
+    if f["eras"] != ["rail"]:
+        return f"{lowest}{ERA[f['era']]}には建設できません。先に開発で取り除いてください。"
+    return (f"{lowest}個人ボードの鉄道印だけの枠にある鉄道時代専用のタイルなので、{ERA[f['era']]}には建設できません。"
+            f"鉄道時代になれば建設できます。")
 
 
 def _slot(f: dict) -> str:
@@ -271,6 +306,40 @@ def _coal_sources(f: dict) -> str:
     return text
 
 
+def _held(f: dict) -> str:
+    """炭鉱・製鉄所・醸造所が建設時に載せる数（建設できる時代ごと）。"""
+    counts = [(era, f["cubes"][era]) for era in f["eras"] if f["cubes"].get(era)]
+    if not counts:
+        return ""
+    if len({n for _, n in counts}) == 1:
+        return f"建設すると{cubes(counts[0][1], f['resource'])}を載せます。"
+    return "建設すると" + "、".join(f"{ERA[era]}は{cubes(n, f['resource'])}" for era, n in counts) + "を載せます。"
+
+
+def _next_tile(f: dict) -> str:
+    what = INDUSTRY[f["industry"]]
+    if f["level"] is None:
+        return f"{player(f['player'])}の個人ボードには{what}のタイルが残っていません。"
+    text = (f"{player(f['player'])}が次に使う{what}は、個人ボードに残る最も低いレベル{f['level']}です（レベル"
+            f"{f['level']}は{f['printed']}枚のうち{f['left']}枚残っています）。")
+    if not f["eras"]:
+        return text + "このタイルは建設できず、開発で取り除くしかありません。"
+    text += (f"建設費は{money(f['cost'])}" + (f"と{cubes(f['coal'], 'coal')}" if f["coal"] else "")
+             + (f"と{cubes(f['iron'], 'iron')}" if f["iron"] else "") + "です。")
+    if f["resource"]:
+        text += _held(f)
+    elif f["beer"]:
+        text += f"売るには{cubes(f['beer'], 'beer')}が必要です。"
+    text += f"稼働すると{f['vp']}勝利点になり、持ち主の収入マーカーを{f['income']}マス進めます。"
+    text += (f"リンク得点アイコンが{f['link_vp']}個あり、時代の終わりにこの地点に接する運輸タイルはそれぞれ"
+             f"{f['link_vp']}点を得ます。" if f["link_counts"] == "icons" else
+             "時代の終わりにこの地点に接する運輸タイルは、この施設1枚につき1点を得ます。")
+    text += f"{ERA[f['eras'][0]]}だけ建設できます。" if len(f["eras"]) == 1 else "どちらの時代でも建設できます。"
+    if not f["developable"]:
+        text += "電球に斜線の印があるので開発では取り除けず、建設して使うしかありません。"
+    return text
+
+
 def _income_space(f: dict) -> str:
     band = (f"このレベルのマスは{f['first_space']}だけ" if f["band_size"] == 1
             else f"{f['first_space']}〜{f['last_space']}のマスが同じレベル")
@@ -400,9 +469,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.no_icon": lambda f: (f"{f['location']}には{INDUSTRY[f['industry']]}の枠がありません"
                                 f"（枠のアイコン: {'、'.join(INDUSTRY[i] for i in f['icons'])}）。"),
     "build.no_tile": lambda f: f"個人ボードに{INDUSTRY[f['industry']]}のタイルが残っていません。",
-    "build.tile_era": lambda f: (f"残っている最も低い{INDUSTRY[f['industry']]}はレベル{f['level']}で、"
-                                 + ("建設できないタイルです" if not f["eras"] else f"{ERA[f['era']]}には建設できません")
-                                 + "。先に開発で取り除いてください。"),
+    "build.tile_era": _tile_era,
     "build.tile": lambda f: (f"個人ボードに残る最も低いレベルの{INDUSTRY[f['industry']]}を使います: レベル{f['level']}、"
                              f"建設費{money(f['cost'])}" + (f"と{cubes(f['coal'], 'coal')}" if f["coal"] else "")
                              + (f"と{cubes(f['iron'], 'iron')}" if f["iron"] else "") + "。"),
@@ -578,6 +645,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
         + (_beer_parts({**f, "merchant": None, "merchant_beer": 0, "at": f["location"]}) or "なし") + "。"
         + (f"使えないもの（つながっていない他人の醸造所）: {'、'.join(c['source'] for c in f['unconnected'])}。"
            if f["unconnected"] else "") + "商人のビールはその商人へ売る時だけ使えます。"),
+    "query.next_tile": _next_tile,
+    "query.unknown_industry": lambda f: (f"「{f['industry']}」という産業はありません。産業は"
+                                         f"{'、'.join(INDUSTRY.get(i, i) for i in f['industries'])}です。"),
     "query.income_space": _income_space,
     "query.bad_space": lambda f: f"収入トラックは0から{f['last']}のマスまでです。{f['space']}のマスはありません。",
     "scenario.players": lambda f: f"このゲームは{'、'.join(map(str, f['allowed']))}人用で、{f['players']}人では遊べません。",

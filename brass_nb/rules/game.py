@@ -303,6 +303,11 @@ class Game:
         """Beer ``player`` (default: the one to act) could use at ``location``: own anywhere, others' if connected."""
         return queries.beer_sources(self.view(), self._actor() if player is None else player, location)
 
+    def next_tile(self, industry: str, player: int | None = None) -> Step:
+        """What the mat prints for ``player``'s (default: the one to act) next tile of ``industry``, the lowest level
+        left: its cost, coal and iron, beer or cubes, VP, income and link icons, and the eras it may be built in."""
+        return queries.next_tile(self.view(), self._actor() if player is None else player, industry)
+
     def income_space(self, space: int) -> Step:
         """The income level a track space shows, its band of spaces, and where a loan from there would land."""
         rules = self.facts.rules

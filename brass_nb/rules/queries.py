@@ -49,6 +49,28 @@ def beer_sources(view: View, player: int, location: str) -> Step:
                 (location,) + tuple(c["source"] for c in own + connected))
 
 
+def next_tile(view: View, player: int, industry: str) -> Step:
+    """What the player mat prints for ``player``'s next tile of ``industry`` (the lowest level left): cost, coal and
+    iron to build, beer to sell or cubes when built, VP, income spaces and link icons once flipped, eras."""
+    facts = view.state.facts
+    if industry not in facts.industries:
+        return Step("query.unknown_industry", {"industry": industry, "industries": list(facts.industries)}, ok=False)
+    p = view.state.players[player]
+    level = p.lowest_level(industry)
+    if level is None:
+        return Step("query.next_tile", {"player": player, "industry": industry, "level": None})
+    spec = facts.tile(industry, level)
+    return Step("query.next_tile", {
+        "player": player, "industry": industry, "level": level,
+        "left": p.mat[industry][facts.level_index(industry, level)], "printed": spec.count,
+        "cost": spec.cost, "coal": spec.coal, "iron": spec.iron, "beer": spec.beer,
+        "resource": facts.resource_of.get(industry),
+        "cubes": {era: spec.cubes_when_built(era) for era in ("canal", "rail")},
+        "vp": spec.vp, "income": spec.income, "link_vp": spec.link_vp,
+        "link_counts": facts.rules.link_scoring.value, "eras": list(spec.eras), "developable": spec.developable,
+    })
+
+
 def income_space(levels: tuple[int, ...], space: int, loan: LoanOption, lowest: int) -> Step:
     """What income level a track space shows, which spaces share it, and what the largest loan would do there."""
     if not 0 <= space < len(levels):
