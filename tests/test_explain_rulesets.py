@@ -50,7 +50,7 @@ BIRMINGHAM_ONLY = {
     "scout.holding_wild": "scouting", "scout.no_wild_left": "scouting", "develop.lightbulb": "lightbulb potteries",
     "develop.bonus_is_free": "merchant beer bonuses", "sell.bonus_nothing_to_develop": "merchant beer bonuses",
     "sell.merchant": "merchants", "sell.merchant_beer": "merchants", "sell.merchant_wont_buy": "merchants",
-    "sell.no_merchant": "merchants", "era.merchant_beer": "merchants",
+    "sell.no_merchant": "merchants", "era.merchant_beer": "merchants", "sell.extra_beer": "beer",
     "scenario.merchant_space": "merchants", "income.skipped_last_round": "income is paid after the round",
     "shortfall.worthless": "only potteries II and IV cost £0 (Lancashire's £0 shipyard 0 is never built)",
     "scenario.no_distant_market": "Lancashire has a distant market",
@@ -252,7 +252,8 @@ BIRMINGHAM_POSITIONS = (
      "tile Worcester[1] player 1 cotton I\ntile Birmingham[1] player 1 cotton I\nlink Worcester - Birmingham player 1\n"
      "link Birmingham - Oxford player 1\n",
      ["sell cotton Worcester[1] to Oxford[1] with card Wolverhampton; beer Oxford[1]"],
-     ["sell cotton Birmingham[1] to Oxford[2] with card Burton-on-Trent; beer Oxford[2]"]),
+     ["sell cotton Birmingham[1] to Oxford[2] with card Burton-on-Trent; beer Oxford[2]",
+      "sell cotton Birmingham[1] to Oxford[2]; beer Oxford[2], Worcester[1]"]),
     # A pottery II costs £0: it is never given up for negative income.
     ("game birmingham\nplayers 2\nera canal\nround 2\norder 2 1\nturn 1\n"
      "deck Coventry, Nuneaton, Redditch, Worcester, Kidderminster, Dudley, Cannock, Tamworth, Walsall, Stafford\n"

@@ -9,6 +9,8 @@ INDUSTRY = {"cotton": "cotton mill", "manufacturer": "manufacturer", "pottery": 
             "iron": "iron works", "brewery": "brewery", "port": "port", "shipyard": "shipyard"}
 RESOURCE = {"coal": "coal", "iron": "iron", "beer": "beer", "slot": "slot", "merchant": "merchant", "loan": "loan"}
 ERA = {"canal": "canal era", "rail": "rail era"}
+GOODS = {"cotton": "cotton", "manufacturer": "manufactured goods", "pottery": "pottery"}
+"""What a merchant buys: the goods a sold industry makes, not the industry."""
 PRODUCT = {"coal": "coal", "iron": "iron", "brewery": "beer"}
 TRADE = {"merchant": "a merchant", "port": "a port or an external location"}
 PRINTED = {"merchant": "printed at the merchant", "external": "printed at the external location"}
@@ -341,6 +343,16 @@ def _bonus(f: dict) -> str:
             f"bonus: {text}. Only merchant beer gives a bonus.")
 
 
+def _extra_beer(f: dict) -> str:
+    need = "no beer" if f["need"] == 0 else cubes(f["need"], "beer")
+    text = (f"The {tile(f['industry'], f['level'])} at {f['slot']} needs {need} to sell, but the action names "
+            f"{plural(len(f['chosen']), 'barrel')} ({listing(f['chosen'])}).")
+    if f["merchant_beer"]:
+        return text + (f" Drinking more beer than the tile needs, to take the bonus of the merchant at "
+                       f"{f['merchant']}, is not allowed.")
+    return text + " A sale drinks only the beer its tile needs."
+
+
 def _kept(slots: list[str]) -> str:
     if not slots:
         return ""
@@ -555,7 +567,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "develop.free_only_bonus": lambda f: ("A free develop only comes from a merchant's beer bonus." if f["beer_bonus"]
                                           else "This game has no free develop: every develop uses iron."),
     "develop.bonus_is_free": lambda f: "The beer bonus's develop is free: write 'develop <industry> free'.",
-    "sell.merchant": lambda f: (f"The merchant at {f['merchant']} buys {listing([INDUSTRY[b] for b in f['buys']])} "
+    "sell.merchant": lambda f: (f"The merchant at {f['merchant']} buys {listing([GOODS[b] for b in f['buys']])} "
                                 f"and {f['at']} is connected to it ({links(f['distance'])}, anyone's links)."),
     "sell.no_tile": lambda f: f"There is no tile at {f['slot']}.",
     "sell.not_yours": lambda f: f"The tile at {f['slot']} belongs to {player(f['owner'])}: you can only sell your own.",
@@ -565,10 +577,12 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       f"{a(INDUSTRY[f['named']])}."),
     "sell.flipped": lambda f: f"The tile at {f['slot']} is already flipped (sold).",
     "sell.no_merchant": lambda f: f"There is no merchant tile {f['merchant']} in this game.",
-    "sell.merchant_wont_buy": lambda f: f"{f['merchant']} does not buy {INDUSTRY[f['industry']]} goods.",
+    "sell.merchant_wont_buy": lambda f: (f"The merchant at {f['merchant']} does not buy {GOODS[f['industry']]} "
+                                         f"(the goods of {a(INDUSTRY[f['industry']])})."),
     "sell.not_connected": lambda f: (f"{f['at']} is not connected to {f['merchant']} by any links, so the "
                                      f"{INDUSTRY[f['industry']]} cannot be sold there."),
     "sell.extra_card": lambda f: "Further sales belong to the same sell action: they take no card.",
+    "sell.extra_beer": _extra_beer,
     "sell.merchant_beer": _bonus,
     "sell.port": lambda f: (f"The cotton from {f['at']} is sold through {player(f['owner'])}'s unflipped port at "
                             f"{f['port']} ({links(f['distance'])}, anyone's links): both tiles flip and each owner's "

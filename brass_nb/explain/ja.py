@@ -7,6 +7,8 @@ INDUSTRY = {"cotton": "紡績所", "manufacturer": "製造所", "pottery": "陶�
             "brewery": "醸造所", "port": "港", "shipyard": "造船所"}
 RESOURCE = {"coal": "石炭", "iron": "鉄", "beer": "ビール", "slot": "建設枠", "merchant": "商人", "loan": "借金"}
 ERA = {"canal": "運河時代", "rail": "鉄道時代"}
+GOODS = {"cotton": "綿製品", "manufacturer": "工業製品", "pottery": "陶器"}
+"""商人が買うもの: 産業（施設）ではなく、その施設の製品。"""
 PHASE = {"double_cards": "カード2枚での建設で捨てる2枚の指定（discard A, B）",
          "sell": "売却の続き（別の施設を売るか done）", "rail2": "二本目の鉄道（または done）",
          "develop2": "二枚目の開発（または done）", "bonus_develop": "ビール特典の無料開発（または done）",
@@ -28,6 +30,12 @@ def money(n: int) -> str:
 
 def either(items: list[str]) -> str:
     return "または".join(str(i) for i in items)
+
+
+def _option(option: list[str] | str) -> str:
+    """One way to take cubes or barrels (a source per cube) as a choice is named: 「A、B」."""
+    names = option if isinstance(option, list) else [option]
+    return "「" + "、".join("市場" if n == "market" else n for n in names) + "」"
 
 
 def cubes(n: int, resource: str) -> str:
@@ -117,7 +125,7 @@ def _beer_short(f: dict) -> str:
     text = f"{cubes(f['need'], 'beer')}が必要ですが、ここで使えるビールが足りません。"
     usable = _beer_parts(f)
     if usable:
-        text += f"使えるのは {usable} です。"
+        text += f"使えるのは{usable}です。"
     if f["unconnected"]:
         text += (f"他人の醸造所は{f['at']}とつながっていなければ使えません。つながっていないもの: "
                  + "、".join(c["source"] for c in f["unconnected"]) + "。")
@@ -287,6 +295,15 @@ def _bonus(f: dict) -> str:
             f"特典は商人のビールを使った時だけです。")
 
 
+def _extra_beer(f: dict) -> str:
+    need = "ビールは要りません" if f["need"] == 0 else f"必要なビールは{f['need']}樽です"
+    text = (f"{f['slot']}の{tile(f['industry'], f['level'])}を売るのに{need}が、アクションでは"
+            f"{len(f['chosen'])}樽（{'、'.join(f['chosen'])}）を指定しています。")
+    if f["merchant_beer"]:
+        return text + f"{f['merchant']}の商人の特典を取るために、必要以上のビールを飲むことはできません。"
+    return text + "売却で使うビールは、タイルに必要な数だけです。"
+
+
 def _kept(slots: list[str]) -> str:
     if not slots:
         return ""
@@ -372,9 +389,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.missing": lambda f: "どのアクションでもカードを1枚捨てます。「with card …」で指定してください。",
     "card.not_in_hand": lambda f: f"「{f['card']}」は手札にありません（手札: {'、'.join(f['hand'])}）。",
     "choice.ambiguous": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}の選び方が複数あるので、アクションで指定してください: "
-                                   + either([', '.join(o) if isinstance(o, list) else o for o in f["options"]]) + "。"),
-    "choice.invalid": lambda f: (f"{', '.join(f['chosen'])}はここでの{RESOURCE.get(f['resource'])}の選び方として使えません。"
-                                 f"使えるのは {either([', '.join(o) for o in f['options']])} です。"),
+                                   + either([_option(o) for o in f["options"]]) + "。"),
+    "choice.invalid": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}を{_option(f['chosen'])}から取ることは"
+                                 f"できません。取れるのは{either([_option(o) for o in f['options']])}です。"),
     "phase.done": lambda f: "done: このアクションをここで終えます。",
     "phase.finish_first": lambda f: f"まだアクションの途中です: {PHASE[f['phase']]}。",
     "phase.nothing_to_finish": lambda f: "done は途中のアクションを終える時だけ使えますが、途中のアクションはありません。",
@@ -414,7 +431,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
         "not_higher": "同じか高いレベルのタイルがあります",
         "not_coal_or_iron": "他人のタイルで上書きできるのは炭鉱と製鉄所だけです",
         "resource_left": "他人のタイルを上書きできるのは、その資源が一つも残っていない時だけです",
-    }[f["why"]] + f"。置けるのは {either(f['options']) or 'なし'} です。"),
+    }[f["why"]] + (f"。置けるのは{either(f['options'])}です。" if f["options"] else "。置ける枠はありません。")),
     "build.canal_one_per_town": lambda f: (f"運河時代は一つの地点に自分の産業は1枚までです。{f['location']}にはすでに"
                                            f"{'、'.join(f['yours'])}があります。"),
     "build.two_cards": lambda f: (f"{player(f['player'])}はカード2枚で建設します: 任意の2枚を合わせて{f['location']}の都市カードとして使い、"
@@ -482,7 +499,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "develop.free_only_bonus": lambda f: ("無料の開発は商人のビール特典でしかできません。" if f["beer_bonus"]
                                           else "このゲームに無料の開発はありません。開発には必ず鉄を使います。"),
     "develop.bonus_is_free": lambda f: "ビール特典の開発は鉄不要です。「develop <産業> free」と書いてください。",
-    "sell.merchant": lambda f: (f"{f['merchant']}の商人は{'、'.join(INDUSTRY[b] for b in f['buys'])}を買い、{f['at']}は"
+    "sell.merchant": lambda f: (f"{f['merchant']}の商人は{'・'.join(GOODS[b] for b in f['buys'])}を買い、{f['at']}は"
                                 f"そこへつながっています（{links(f['distance'])}、誰の輸送路でもよい）。"),
     "sell.no_tile": lambda f: f"{f['slot']}にタイルはありません。",
     "sell.not_yours": lambda f: f"{f['slot']}のタイルは{player(f['owner'])}のものです。売却できるのは自分の施設だけです。",
@@ -490,10 +507,12 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "sell.wrong_industry": lambda f: f"{f['slot']}にあるのは{INDUSTRY[f['industry']]}で、{INDUSTRY[f['named']]}ではありません。",
     "sell.flipped": lambda f: f"{f['slot']}のタイルはすでに稼働済み（売却済み）です。",
     "sell.no_merchant": lambda f: f"このゲームに{f['merchant']}という商人タイルはありません。",
-    "sell.merchant_wont_buy": lambda f: f"{f['merchant']}の商人は{INDUSTRY[f['industry']]}の製品を買いません。",
+    "sell.merchant_wont_buy": lambda f: (f"{f['merchant']}の商人は{GOODS[f['industry']]}（{INDUSTRY[f['industry']]}の製品）を"
+                                         f"買いません。"),
     "sell.not_connected": lambda f: (f"{f['at']}は{f['merchant']}へどの輸送路でもつながっていないので、"
                                      f"{INDUSTRY[f['industry']]}をそこへ売れません。"),
     "sell.extra_card": lambda f: "続けて売る分は同じ売却アクションの一部なので、カードは捨てません。",
+    "sell.extra_beer": _extra_beer,
     "sell.merchant_beer": _bonus,
     "sell.port": lambda f: (f"{f['at']}の綿を、{player(f['owner'])}の未稼働の港（{f['port']}、{links(f['distance'])}、誰の輸送路でも可）"
                             f"を通じて売ります。両方のタイルが裏返り、それぞれの持ち主の収入が上がります。"),

@@ -92,6 +92,7 @@ RULES: dict[str, str] = {
     "sell.merchant_wont_buy": "this merchant tile does not buy this good",
     "sell.not_connected": "the industry is not connected to that merchant",
     "sell.extra_card": "further sales are part of the same action: no extra card",
+    "sell.extra_beer": "a sale drinks only the beer its tile needs, never more to take a merchant's bonus",
     "sell.merchant_beer": "merchant beer drunk: that merchant's bonus",
     "sell.port": "Lancashire: cotton sold through a connected unflipped port",
     "sell.distant": ("Lancashire: cotton offered to the distant market (needs a trade icon connection); where drawn "
