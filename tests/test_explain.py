@@ -276,3 +276,13 @@ def test_japanese_invalid_choice_reads_naturally():
     assert text == "ビールを「バーミンガム[1]」から取ることはできません。取れるのは「スタッフォード[1]」または「オックスフォード[1]」です。"
     assert ", " not in text and " です" not in text
 
+
+def test_a_beer_query_on_lancashire_is_refused_naming_the_game():
+    for edition, name in (("roxley", "Roxley 2018"), ("2007", "Warfrog 2007")):
+        game = bn.new_game("lancashire", players=3, seed=1, edition=edition)
+        assert game.resources() == ["coal", "iron"]
+        with pytest.raises(bn.BrassError) as err:
+            game.beer_sources("Liverpool")
+        assert err.value.rule == "query.no_beer" and f"Brass: Lancashire ({name}) has no beer" in str(err.value)
+        assert f"ブラス：ランカシャー（{name}）にはビールも醸造所もなく" in reason(err.value.steps[0], "ja")
+    assert bn.new_game("birmingham", players=2, seed=1).resources() == ["coal", "iron", "beer"]

@@ -41,6 +41,7 @@ LANCASHIRE_ONLY = {
     "sell.port": "cotton sold through ports", "sell.no_port": "ports", "sell.port_flipped": "ports",
     "loan.deck_empty": "no loans once the rail deck is empty", "score.money": "money scores at the end",
     "scout.not_in_game": "Lancashire refuses scouting", "round.refill": "Warfrog 2007's hands refilled after the round",
+    "query.no_beer": "Lancashire has no beer to look for",
 }
 BIRMINGHAM_ONLY = {
     "beer.sources": "beer", "beer.short": "beer", "beer.take": "beer", "query.beer_sources": "beer",
@@ -121,6 +122,10 @@ def _queries_and_errors(name: str, edition: str) -> list[Step]:
              game.income_space(999)]
     if game.facts.rules.sale.value == "merchants":
         steps.append(game.beer_sources(town))
+    else:
+        with pytest.raises(BrassError) as no_beer:
+            game.beer_sources(town)
+        steps += no_beer.value.steps
     for text in ("xyz", f"build coal Nowhere with card {town}", f"pass with card {town}; castle 3",
                  f"scout with cards {town}, {town}", f"discard {town}", f"sell cotton {town} to distant market"):
         try:

@@ -664,6 +664,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "query.coal_sources": _coal_sources,
     "query.unknown_location": lambda f: f"No location is called {f['location']}.",
     "query.iron_sources": _iron_sources,
+    "query.no_beer": lambda f: (f"{f['game']} ({f['edition']}) has no beer and no breweries: nothing in it needs beer. "
+                                f"Its resources are {listing(f['resources'])}."),
     "query.beer_sources": lambda f: (
         f"Beer {player(f['player'])} could use at {f['location']}: "
         + (_beer_parts({**f, "merchant": None, "merchant_beer": 0, "at": f["location"]}) or "none")

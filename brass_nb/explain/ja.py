@@ -582,6 +582,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
          + "、".join(f"{w['source']}（{player(w['owner'])}、{cubes(w['cubes'], 'iron')}）" for w in f["works"]) + "。"
          if f["works"] else "鉄が残っている製鉄所はありません。")
         + f"{'なくなれば' if f['works'] else ''}鉄市場から次の1個を{money(f['market_price'])}で買えます（つながり不要）。"),
+    "query.no_beer": lambda f: (f"{f['game']}（{f['edition']}）にはビールも醸造所もなく、ビールを使う場面はありません。"
+                                f"資源は{'と'.join(RESOURCE[r] for r in f['resources'])}です。"),
     "query.beer_sources": lambda f: (
         f"{player(f['player'])}が{f['location']}で使えるビール: "
         + (_beer_parts({**f, "merchant": None, "merchant_beer": 0, "at": f["location"]}) or "なし") + "。"

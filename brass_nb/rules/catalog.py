@@ -146,6 +146,7 @@ RULES: dict[str, str] = {
     "query.unknown_location": "no location has that name",
     "query.iron_sources": "every iron works with iron, anywhere, and the market price",
     "query.beer_sources": "beer a player could use at a location: own anywhere, others' if connected",
+    "query.no_beer": "the game has no beer and no breweries (Lancashire): there is no beer to look for",
     "query.income_space": "the income level a track space shows, and where the largest loan from there lands",
     "query.bad_space": "the income track has no such space",
     # hand-built positions (scenarios and position files)
