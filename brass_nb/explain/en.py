@@ -343,6 +343,25 @@ def _bonus(f: dict) -> str:
             f"bonus: {text}. Only merchant beer gives a bonus.")
 
 
+def _scenario_shortfall(f: dict) -> str:
+    who, owed = f"Player {f['player']}", money(f["owed"])
+    if f["why"] == "position":
+        return f"{at(f)}{who} is not at position {f['position']} of the turn order, so this shortfall is not theirs."
+    if f["why"] == "owed":
+        if f["level"] is None or f["level"] >= 0:
+            return f"{at(f)}{who}'s income level is not negative, so they owe nothing at income time."
+        return (f"{at(f)}{who} owes {owed}, but income level {f['level']} owes {money(-f['level'])}: negative income "
+                f"costs the level's number of pounds.")
+    if f["why"] == "cash":
+        return (f"{at(f)}{who} has {money(f['money'])}, enough to pay the {owed} of negative income: the game never "
+                f"waits for industries to be given up then (they are never sold by choice).")
+    zero = f["worthless"]
+    tiles = (f" ({listing(zero)} would raise {money(0)})" if zero else "")
+    return (f"{at(f)}{who} owes {owed} with {money(f['money'])} and has no industry that would raise money{tiles}, "
+            f"so the game does not wait for a choice: the cash is paid and each missing pound costs 1 VP at once. "
+            f"Write the position before the round's income and play up to it to show this.")
+
+
 def _extra_beer(f: dict) -> str:
     need = "no beer" if f["need"] == 0 else cubes(f["need"], "beer")
     text = (f"The {tile(f['industry'], f['level'])} at {f['slot']} needs {need} to sell, but the action names "
@@ -704,6 +723,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.order": lambda f: (f"{at(f)}The turn order {f['order']} must name each of the {f['players']} players "
                                  f"once, and the player to act must be in it."),
     "scenario.no_cards": lambda f: f"{at(f)}Player {f['player']} is to act but holds no cards.",
+    "scenario.shortfall": _scenario_shortfall,
     "scenario.mat_levels": lambda f: (f"{at(f)}player {f['player']}'s mat: a {INDUSTRY[f['industry']]} has "
                                       f"{f['levels']} levels, not {f['given']}; give one number per level."),
     "scenario.card_count": lambda f: (f"{at(f)}{f['card']} appears {f['count']} times in the hands, discards, deck "

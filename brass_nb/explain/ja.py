@@ -295,6 +295,25 @@ def _bonus(f: dict) -> str:
             f"特典は商人のビールを使った時だけです。")
 
 
+def _scenario_shortfall(f: dict) -> str:
+    who, owed = f"プレイヤー{f['player']}", money(f["owed"])
+    if f["why"] == "position":
+        return f"{at(f)}{who}は手番順の{f['position']}番目ではないので、この支払い不足はそのプレイヤーのものではありません。"
+    if f["why"] == "owed":
+        if f["level"] is None or f["level"] >= 0:
+            return f"{at(f)}{who}の収入レベルは負ではないので、収入の時に払うものはありません。"
+        return (f"{at(f)}{who}の不足額は{owed}と書かれていますが、収入レベル{f['level']}で払うのは{money(-f['level'])}です。"
+                f"負の収入はレベルの数だけポンドを払います。")
+    if f["why"] == "cash":
+        return (f"{at(f)}{who}は{money(f['money'])}を持っていて、負の収入{owed}を払えます。その場合、産業を取り除く"
+                f"選択のためにゲームが止まることはありません（施設を任意に売り払うことはできません）。")
+    zero = f["worthless"]
+    tiles = f"（{'、'.join(zero)}は取り除いても{money(0)}です）" if zero else ""
+    return (f"{at(f)}{who}は{owed}を払う必要があり、現金は{money(f['money'])}ですが、取り除いてお金になる産業が"
+            f"ありません{tiles}。そのためゲームは選択を待たず、現金を払い、足りない1ポンドにつきすぐに1勝利点を失います。"
+            f"この場面を見せるには、ラウンドの収入より前の局面を書き、そこまでプレイしてください。")
+
+
 def _extra_beer(f: dict) -> str:
     need = "ビールは要りません" if f["need"] == 0 else f"必要なビールは{f['need']}樽です"
     text = (f"{f['slot']}の{tile(f['industry'], f['level'])}を売るのに{need}が、アクションでは"
@@ -619,6 +638,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.merchant_space": lambda f: f"{at(f)}{f['players']}人のゲームに{f['space']}という商人の枠はありません。",
     "scenario.order": lambda f: f"{at(f)}手番順{f['order']}は{f['players']}人全員を1回ずつ含み、手番のプレイヤーも含む必要があります。",
     "scenario.no_cards": lambda f: f"{at(f)}手番のプレイヤー{f['player']}に手札がありません。",
+    "scenario.shortfall": _scenario_shortfall,
     "scenario.mat_levels": lambda f: (f"{at(f)}プレイヤー{f['player']}の個人ボード: {INDUSTRY[f['industry']]}のレベルは"
                                       f"{f['levels']}段階で、{f['given']}個ではありません。レベルごとに1つずつ数を書きます。"),
     "scenario.card_count": lambda f: (f"{at(f)}{f['card']}が手札・捨て札・山札・置き場に合わせて{f['count']}枚あります。"
