@@ -596,8 +596,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       f"{a(INDUSTRY[f['named']])}."),
     "sell.flipped": lambda f: f"The tile at {f['slot']} is already flipped (sold).",
     "sell.no_merchant": lambda f: f"There is no merchant tile {f['merchant']} in this game.",
-    "sell.merchant_wont_buy": lambda f: (f"The merchant at {f['merchant']} does not buy {GOODS[f['industry']]} "
-                                         f"(the goods of {a(INDUSTRY[f['industry']])})."),
+    "sell.merchant_wont_buy": lambda f: (f"The merchant at {f['merchant']} does not buy {GOODS[f['industry']]}"
+                                         + (f" (what {a(INDUSTRY[f['industry']])} makes)."
+                                            if GOODS[f["industry"]] != INDUSTRY[f["industry"]] else ".")),
     "sell.not_connected": lambda f: (f"{f['at']} is not connected to {f['merchant']} by any links, so the "
                                      f"{INDUSTRY[f['industry']]} cannot be sold there."),
     "sell.extra_card": lambda f: "Further sales belong to the same sell action: they take no card.",

@@ -169,8 +169,8 @@ RULES: dict[str, str] = {
     "scenario.merchant_space": "no merchant space of that name at this player count",
     "scenario.order": "the turn order must name every player once",
     "scenario.no_cards": "the player to act has no cards",
-    "scenario.shortfall": ("a pending shortfall only where the rules pause: negative income the player's cash cannot pay "
-                           "and an industry that raises money"),
+    "scenario.shortfall": ("a pending shortfall only where the rules pause: negative income the player's cash "
+                           "cannot pay and an industry that raises money"),
     # notation and files
     "scenario.mat_levels": "a mat line gives a number for each level of the industry",
     "scenario.card_count": "no card appears more often than the deck for this player count holds it",
