@@ -205,16 +205,18 @@ def merchant_lines(facts: Facts) -> Lines:
         if location.kind == "merchant" and location.beer_bonus:
             kind, n = location.beer_bonus
             counts = sorted({c for space in location.merchant_spaces for c in space})
-            items.append((f"{name} ({counts[0]}+ players): {BONUS[kind][0].format(n=n)}; "
-                          f"{location.link_vp} link icons",
-                          f"{facts.translations['ja'].get(name, name)}（{counts[0]}人以上）: "
+            most = max(facts.rules.player_counts)
+            who_en, who_ja = ((f"{most} players only", f"{most}人のみ") if counts[0] == most
+                              else (f"{counts[0]}–{most} players", f"{counts[0]}〜{most}人"))
+            items.append((f"{name} ({who_en}): {BONUS[kind][0].format(n=n)}; {location.link_vp} link icons",
+                          f"{facts.translations['ja'].get(name, name)}（{who_ja}）: "
                           f"{BONUS[kind][1].format(n=n)}。リンク得点アイコン{location.link_vp}個"))
     return Lines(tuple(items))
 
 
 def sourcing_lines(birmingham: Facts, lancashire: Facts) -> Lines:
     coal, iron = (birmingham.markets[r].price_when_empty for r in ("coal", "iron"))
-    lancs = lancashire.markets["coal"].price_when_empty
+    lancs, lancs_iron = (lancashire.markets[r].price_when_empty for r in ("coal", "iron"))
     return Lines((
         ("Coal: the NEAREST CONNECTED coal mine with coal (any owner, free; distance in links, 0 in the same town); "
          "a tie is your choice",
@@ -224,11 +226,13 @@ def sourcing_lines(birmingham: Facts, lancashire: Facts) -> Lines:
          f"つながっている炭鉱に石炭がないときだけ石炭市場。市場接続アイコンへのつながりが必要。安い枠から、空なら{ja.money(coal)}"
          f"（ランカシャーは港、{ja.money(lancs)}）"),
         (f"Iron: ANY iron works with iron, connected or not, free; else the iron market, {en.money(iron)} when empty "
-         "(no connection needed)",
-         f"鉄: 盤上のどの製鉄所からでも（つながり不要、無料）。なければ鉄市場、空なら{ja.money(iron)}（つながり不要）"),
-        ("Beer: your own brewery needs no connection; another player's must be connected; merchant beer only when "
-         "selling to that merchant, and only it gives the bonus",
-         "ビール: 自分の醸造所はつながり不要。他人の醸造所はつながりが必要。商人のビールはその商人へ売るときだけで、特典はそれだけ"),
+         f"(no connection needed; Lancashire: {en.money(lancs_iron)})",
+         f"鉄: 盤上のどの製鉄所からでも（つながり不要、無料）。なければ鉄市場、空なら{ja.money(iron)}（つながり不要。"
+         f"ランカシャーは{ja.money(lancs_iron)}）"),
+        ("Beer (Birmingham; Lancashire has none): your own brewery needs no connection; another player's must be "
+         "connected; merchant beer only when selling to that merchant, and only it gives the bonus",
+         "ビール（バーミンガムのみ。ランカシャーにはない）: 自分の醸造所はつながり不要。他人の醸造所はつながりが必要。"
+         "商人のビールはその商人へ売るときだけで、特典はそれだけ"),
         ("Using another player's coal, iron or beer costs nothing but can flip their tile and raise their income",
          "他人の石炭・鉄・ビールは無料だが、その人のタイルが稼働済みになり収入が上がることがある"),
     ))

@@ -40,6 +40,9 @@ def test_numbers_follow_the_rules_data():
     assert "Loans: £10 (income 1 level down), £20 (income 2 levels down), £30 (income 3 levels down)" in text
     assert f"1 VP per £{lancashire.rules.money_vp_per}" in text
     assert "97–99 | 30 | 3" in text                      # the income track's last band
+    assert "Nottingham (4 players only)" in text and "Warrington (3–4 players)" in text   # at most 4 players
+    lancs_coal, lancs_iron = (lancashire.markets[r].price_when_empty for r in ("coal", "iron"))
+    assert f"(Lancashire: a port, £{lancs_coal})" in text and f"Lancashire: £{lancs_iron})" in text
     brewery = birmingham.tile("brewery", 2)
     assert f"Brewery 醸造所 | II | £{brewery.cost} |  | {brewery.iron} |  | {brewery.vp} |" in text
 

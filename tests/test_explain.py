@@ -294,3 +294,57 @@ def test_rail_only_tile_refused_in_the_canal_era_waits_for_the_rail_era():
     ex = g.play("build brewery Stafford[1] with card Wild Industry")
     (card,) = ex.find("build.card")
     assert card.facts["card_kind"] == "wild_industry" and "counts as any industry card" in reason(card, "en")
+
+
+def test_extra_beer_for_a_bonus_is_refused_with_the_barrels_the_tile_needs():
+    from brass_nb.scenario import library
+    game = library.load("merchant_beer_bonus").game()
+    before = game.state.to_dict()
+    action = "sell cotton Birmingham[1] to Oxford[1] with card Wolverhampton; beer Oxford[1], Stafford[1]"
+    (step,) = game.why_not(action)
+    assert step.rule == "sell.extra_beer" and step.facts["need"] == 1 and step.facts["merchant_beer"]
+    assert step.facts["chosen"] == ["Oxford[1]", "Stafford[1]"]
+    assert "needs 1 beer barrel to sell" in reason(step, "en") and "bonus of the merchant at Oxford[1]" in \
+        reason(step, "en")
+    assert "必要なビールは1樽" in reason(step, "ja") and "必要以上のビールを飲むことはできません" in reason(step, "ja")
+    with pytest.raises(bn.IllegalAction):
+        game.play(action)
+    assert game.state.to_dict() == before and game.players[0].income_level == 0
+    (own,) = game.why_not("sell cotton Birmingham[1] to Oxford[1] with card Wolverhampton; beer Stafford[1], "
+                          "Stafford[1]")
+    assert own.rule == "sell.extra_beer" and not own.facts["merchant_beer"] and "bonus" not in reason(own, "en")
+
+
+def test_merchants_buy_goods_not_industries():
+    from brass_nb.scenario import library
+    game = library.load("merchant_beer_bonus").game()
+    ex = game.play("sell cotton Birmingham[1] to Oxford[1] with card Wolverhampton; beer Oxford[1]")
+    (merchant,) = ex.find("sell.merchant")
+    assert "buys cotton and" in reason(merchant, "en") and "mill" not in reason(merchant, "en")
+    assert "綿製品を買い" in reason(merchant, "ja") and "紡績所" not in reason(merchant, "ja")
+    step = bn.rules.records.Step("sell.merchant_wont_buy", {"merchant": "Oxford[1]", "industry": "manufacturer"})
+    assert reason(step, "en") == ("The merchant at Oxford[1] does not buy manufactured goods "
+                                  "(what a manufacturer makes).")
+    assert "工業製品（製造所の製品）を買いません" in reason(step, "ja")
+
+
+def test_japanese_invalid_choice_reads_naturally():
+    from brass_nb.scenario import library
+    game = library.load("merchant_beer_bonus").game()
+    (step,) = game.why_not("sell cotton Birmingham[1] to Oxford[1] with card Wolverhampton; beer Birmingham[1]")
+    assert step.rule == "choice.invalid"
+    text = reason(step, "ja")
+    assert text == ("ビールを「バーミンガム[1]」から取ることはできません。"
+                    "取れるのは「スタッフォード[1]」または「オックスフォード[1]」です。")
+    assert ", " not in text and " です" not in text
+
+
+def test_a_beer_query_on_lancashire_is_refused_naming_the_game():
+    for edition, name in (("roxley", "Roxley 2018"), ("2007", "Warfrog 2007")):
+        game = bn.new_game("lancashire", players=3, seed=1, edition=edition)
+        assert game.resources() == ["coal", "iron"]
+        with pytest.raises(bn.BrassError) as err:
+            game.beer_sources("Liverpool")
+        assert err.value.rule == "query.no_beer" and f"Brass: Lancashire ({name}) has no beer" in str(err.value)
+        assert f"ブラス：ランカシャー（{name}）にはビールも醸造所もなく" in reason(err.value.steps[0], "ja")
+    assert bn.new_game("birmingham", players=2, seed=1).resources() == ["coal", "iron", "beer"]

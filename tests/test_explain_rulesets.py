@@ -42,6 +42,7 @@ LANCASHIRE_ONLY = {
     "loan.deck_empty": "no loans once the rail deck is empty", "loan.divider": "Roxley's rail divider",
     "era.divider_revealed": "Roxley's rail divider", "score.money": "money scores at the end",
     "scout.not_in_game": "Lancashire refuses scouting", "round.refill": "Warfrog 2007's hands refilled after the round",
+    "query.no_beer": "Lancashire has no beer to look for",
 }
 BIRMINGHAM_ONLY = {
     "beer.sources": "beer", "beer.short": "beer", "beer.take": "beer", "query.beer_sources": "beer",
@@ -51,7 +52,7 @@ BIRMINGHAM_ONLY = {
     "scout.holding_wild": "scouting", "scout.no_wild_left": "scouting", "develop.lightbulb": "lightbulb potteries",
     "develop.bonus_is_free": "merchant beer bonuses", "sell.bonus_nothing_to_develop": "merchant beer bonuses",
     "sell.merchant": "merchants", "sell.merchant_beer": "merchants", "sell.merchant_wont_buy": "merchants",
-    "sell.no_merchant": "merchants", "era.merchant_beer": "merchants",
+    "sell.no_merchant": "merchants", "era.merchant_beer": "merchants", "sell.extra_beer": "beer",
     "scenario.merchant_space": "merchants", "income.skipped_last_round": "income is paid after the round",
     "shortfall.worthless": "only potteries II and IV cost £0 (Lancashire's £0 shipyard 0 is never built)",
     "scenario.no_distant_market": "Lancashire has a distant market",
@@ -129,6 +130,10 @@ def _queries_and_errors(name: str, edition: str) -> list[Step]:
     steps += [game.next_tile(industry) for industry in game.facts.industries]
     if game.facts.rules.sale.value == "merchants":
         steps.append(game.beer_sources(town))
+    else:
+        with pytest.raises(BrassError) as no_beer:
+            game.beer_sources(town)
+        steps += no_beer.value.steps
     for text in ("xyz", f"build coal Nowhere with card {town}", f"pass with card {town}; castle 3",
                  f"scout with cards {town}, {town}", f"discard {town}", f"sell cotton {town} to distant market"):
         try:
@@ -229,7 +234,8 @@ def _position_errors(name: str, edition: str) -> list[Step]:
              f"tile {coal} player 1 coal I", f"tile {town.name}[9] player 1 coal I cubes 1",
              f"tile {coal} player 9 coal I cubes 1", "player 1 money -4", "castle 3",
              f"tile {coal} player 1 coal I cubes 1\ntile {coal} player 2 coal I cubes 1",
-             f"link {both[0]} player 1\nlink {both[0]} player 2", "order 1 1"]
+             f"link {both[0]} player 1\nlink {both[0]} player 2", "order 1 1",
+             "player 1 money 50 income 5\nshortfall player 1 owes 5 position 1"]
     if facts.game == "birmingham":
         lines.append("merchant Warrington[1] buys cotton beer 1")
     steps = []
@@ -260,7 +266,8 @@ BIRMINGHAM_POSITIONS = (
      "tile Worcester[1] player 1 cotton I\ntile Birmingham[1] player 1 cotton I\nlink Worcester - Birmingham player 1\n"
      "link Birmingham - Oxford player 1\n",
      ["sell cotton Worcester[1] to Oxford[1] with card Wolverhampton; beer Oxford[1]"],
-     ["sell cotton Birmingham[1] to Oxford[2] with card Burton-on-Trent; beer Oxford[2]"]),
+     ["sell cotton Birmingham[1] to Oxford[2] with card Burton-on-Trent; beer Oxford[2]",
+      "sell cotton Birmingham[1] to Oxford[2]; beer Oxford[2], Worcester[1]"]),
     # A pottery II costs £0: it is never given up for negative income.
     ("game birmingham\nplayers 2\nera canal\nround 2\norder 2 1\nturn 1\n"
      "deck Coventry, Nuneaton, Redditch, Worcester, Kidderminster, Dudley, Cannock, Tamworth, Walsall, Stafford\n"

@@ -65,7 +65,7 @@ def test_a_mid_income_shortfall_position_reads_back():
     game.play("pass with card Burton-on-Trent")                  # the round ends: Player 1 cannot pay
     assert game.phase == "shortfall"
     text = game.position()
-    assert "shortfall player 1 owes 5 position 2" in text.splitlines()
+    assert "shortfall player 1 owes 9 position 2" in text.splitlines()
     copy = game_from_text(text)
     assert copy.state.to_dict() == game.state.to_dict()
     assert copy.play("remove cotton Worcester[1]").steps == game.play("remove cotton Worcester[1]").steps

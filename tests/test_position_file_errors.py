@@ -167,3 +167,43 @@ def test_a_tile_of_an_unknown_industry_is_reported_once_and_every_step_reads_in_
     err = refusal(BASE + line + "\n")
     assert [s.rule for s in err.steps] == ["scenario.unknown_name"]
     assert all(bn.explain.reason(s, language) for s in err.steps for language in ("en", "ja"))
+
+
+SHORTFALL = """game birmingham
+players 2
+era canal
+round 2
+order 2 1
+hand 1 Walsall
+hand 2 Cannock
+player 1 money {money} income 1 vp 4
+{tiles}shortfall player 1 owes {owed} position {position}
+"""
+
+
+@pytest.mark.parametrize("money, tiles, owed, position, why, words", [
+    (0, "tile Coventry[1] player 1 pottery II\n", 9, 2, "no_tiles", "each missing pound costs 1 VP at once"),
+    (0, "", 9, 2, "no_tiles", "has no industry that would raise money"),
+    (12, "tile Worcester[1] player 1 cotton I\n", 9, 2, "cash", "enough to pay the £9"),
+    (0, "tile Worcester[1] player 1 cotton I\n", 5, 2, "owed", "income level -9 owes £9"),
+    (0, "tile Worcester[1] player 1 cotton I\n", 9, 1, "position", "not at position 1 of the turn order"),
+])
+def test_a_shortfall_the_rules_never_pause_for_is_refused_naming_its_line(money, tiles, owed, position, why, words):
+    text = SHORTFALL.format(money=money, tiles=tiles, owed=owed, position=position)
+    step = first(refusal(text), "scenario.shortfall")
+    assert step.facts["why"] == why and step.facts["line"] == len(text.splitlines())
+    assert words in step.text() and step.text().startswith(f"Line {len(text.splitlines())}: ")
+    assert "行目" in bn.explain.reason(step, "ja")
+
+
+def test_a_real_shortfall_position_plays_to_its_vp_loss():
+    """Accepted shortfalls have a legal removal; playing them settles the debt with cash, tiles and VP."""
+    game = read(SHORTFALL.format(money=0, tiles="tile Worcester[1] player 1 cotton I\ntile Coventry[1] player 1 "
+                                 "pottery II\n", owed=9, position=2)).game()
+    assert game.phase == "shortfall" and game.legal_actions().texts() == ["remove cotton Worcester[1]"]
+    explanation = game.play("remove cotton Worcester[1]")
+    (loss,) = explanation.find("income.vp_loss")
+    assert (loss.facts["paid"], loss.facts["missing"], loss.facts["vp_lost"]) == (6, 3, 3)
+    assert game.players[0].money == 0 and game.players[0].vp == 1
+    assert list(game.state.tiles) == ["Coventry[1]"]          # the £0 pottery is never forced off
+    assert game.phase is None and game.legal_actions().texts()   # play goes on

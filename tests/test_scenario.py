@@ -90,14 +90,18 @@ def test_farm_brewery_through_the_three_way_link():
         "build.farm_brewery_card"
 
 
-def test_negative_income_sells_chosen_industries_for_half_cost():
+def test_negative_income_sells_chosen_industries_for_half_cost_then_costs_vp():
     game, explanations = play_key_actions("negative_income")
     (shortfall,) = explanations[1].find("income.shortfall")
-    assert shortfall.facts["owed"] == 5 and shortfall.facts["money"] == 2
+    assert shortfall.facts["owed"] == 9 and shortfall.facts["money"] == 0
     (removed,) = explanations[2].find("shortfall.remove")
-    assert removed.facts["gained"] == 6
+    assert removed.facts["gained"] == 6 and not explanations[2].find("income.vp_loss")   # £6 < £9: still waiting
+    (removed,) = explanations[3].find("shortfall.remove")
+    assert removed.facts["gained"] == 2
+    (loss,) = explanations[3].find("income.vp_loss")
+    assert (loss.facts["paid"], loss.facts["missing"], loss.facts["vp_lost"]) == (8, 1, 1)
     player = game.players[0]
-    assert player.money == 2 + 6 - 5 and player.vp == 4 and "Dudley[1]" in game.state.tiles
+    assert player.money == 0 and player.vp == 4 - 1 and not game.state.tiles and game.phase is None
 
 
 def test_canal_link_scoring_counts_icons_at_both_ends():

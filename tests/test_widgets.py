@@ -128,3 +128,18 @@ def test_source_finder_income_track_and_score_preview():
     preview = ScorePreview(library.load("canal_scoring").game())
     assert [s.facts["vp"] for s in preview.steps if s.rule == "score.link"] == [3, 3]
     assert preview.picture.value[:8] == PNG
+
+
+def test_source_finder_offers_only_the_games_resources():
+    import brass_nb as bn
+    for edition in ("roxley", "2007"):
+        game = bn.new_game("lancashire", players=3, seed=1, edition=edition)
+        finder = SourceFinder(game)
+        assert finder.resource.options == ("coal", "iron")
+        finder.resource.value = "iron"
+        assert finder.step.rule == "query.iron_sources"
+        with pytest.raises(bn.BrassError) as err:
+            SourceFinder(game, resource="beer")
+        assert err.value.rule == "query.no_beer"
+    finder = SourceFinder(library.load("own_and_other_beer").game())
+    assert finder.resource.options == ("coal", "iron", "beer")

@@ -10,6 +10,8 @@ INDUSTRY = {"cotton": "cotton mill", "manufacturer": "manufacturer", "pottery": 
             "iron": "iron works", "brewery": "brewery", "port": "port", "shipyard": "shipyard"}
 RESOURCE = {"coal": "coal", "iron": "iron", "beer": "beer", "slot": "slot", "merchant": "merchant", "loan": "loan"}
 ERA = {"canal": "canal era", "rail": "rail era"}
+GOODS = {"cotton": "cotton", "manufacturer": "manufactured goods", "pottery": "pottery"}
+"""What a merchant buys: the goods a sold industry makes, not the industry."""
 PRODUCT = {"coal": "coal", "iron": "iron", "brewery": "beer"}
 TRADE = {"merchant": "a merchant", "port": "a port or an external location"}
 PRINTED = {"merchant": "printed at the merchant", "external": "printed at the external location"}
@@ -414,6 +416,35 @@ def _bonus(f: dict) -> str:
             f"bonus: {text}. Only merchant beer gives a bonus.")
 
 
+def _scenario_shortfall(f: dict) -> str:
+    who, owed = f"Player {f['player']}", money(f["owed"])
+    if f["why"] == "position":
+        return f"{at(f)}{who} is not at position {f['position']} of the turn order, so this shortfall is not theirs."
+    if f["why"] == "owed":
+        if f["level"] is None or f["level"] >= 0:
+            return f"{at(f)}{who}'s income level is not negative, so they owe nothing at income time."
+        return (f"{at(f)}{who} owes {owed}, but income level {f['level']} owes {money(-f['level'])}: negative income "
+                f"costs the level's number of pounds.")
+    if f["why"] == "cash":
+        return (f"{at(f)}{who} has {money(f['money'])}, enough to pay the {owed} of negative income: the game never "
+                f"waits for industries to be given up then (they are never sold by choice).")
+    zero = f["worthless"]
+    tiles = (f" ({listing(zero)} would raise {money(0)})" if zero else "")
+    return (f"{at(f)}{who} owes {owed} with {money(f['money'])} and has no industry that would raise money{tiles}, "
+            f"so the game does not wait for a choice: the cash is paid and each missing pound costs 1 VP at once. "
+            f"Write the position before the round's income and play up to it to show this.")
+
+
+def _extra_beer(f: dict) -> str:
+    need = "no beer" if f["need"] == 0 else cubes(f["need"], "beer")
+    text = (f"The {tile(f['industry'], f['level'])} at {f['slot']} needs {need} to sell, but the action names "
+            f"{plural(len(f['chosen']), 'barrel')} ({listing(f['chosen'])}).")
+    if f["merchant_beer"]:
+        return text + (f" Drinking more beer than the tile needs, to take the bonus of the merchant at "
+                       f"{f['merchant']}, is not allowed.")
+    return text + " A sale drinks only the beer its tile needs."
+
+
 def _kept(slots: list[str]) -> str:
     if not slots:
         return ""
@@ -632,7 +663,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "develop.free_only_bonus": lambda f: ("A free develop only comes from a merchant's beer bonus." if f["beer_bonus"]
                                           else "This game has no free develop: every develop uses iron."),
     "develop.bonus_is_free": lambda f: "The beer bonus's develop is free: write 'develop <industry> free'.",
-    "sell.merchant": lambda f: (f"The merchant at {f['merchant']} buys {listing([INDUSTRY[b] for b in f['buys']])} "
+    "sell.merchant": lambda f: (f"The merchant at {f['merchant']} buys {listing([GOODS[b] for b in f['buys']])} "
                                 f"and {f['at']} is connected to it ({links(f['distance'])}, anyone's links)."),
     "sell.no_tile": lambda f: f"There is no tile at {f['slot']}.",
     "sell.not_yours": lambda f: f"The tile at {f['slot']} belongs to {player(f['owner'])}: you can only sell your own.",
@@ -642,10 +673,13 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       f"{a(INDUSTRY[f['named']])}."),
     "sell.flipped": lambda f: f"The tile at {f['slot']} is already flipped (sold).",
     "sell.no_merchant": lambda f: f"There is no merchant tile {f['merchant']} in this game.",
-    "sell.merchant_wont_buy": lambda f: f"{f['merchant']} does not buy {INDUSTRY[f['industry']]} goods.",
+    "sell.merchant_wont_buy": lambda f: (f"The merchant at {f['merchant']} does not buy {GOODS[f['industry']]}"
+                                         + (f" (what {a(INDUSTRY[f['industry']])} makes)."
+                                            if GOODS[f["industry"]] != INDUSTRY[f["industry"]] else ".")),
     "sell.not_connected": lambda f: (f"{f['at']} is not connected to {f['merchant']} by any links, so the "
                                      f"{INDUSTRY[f['industry']]} cannot be sold there."),
     "sell.extra_card": lambda f: "Further sales belong to the same sell action: they take no card.",
+    "sell.extra_beer": _extra_beer,
     "sell.merchant_beer": _bonus,
     "sell.port": lambda f: (f"The cotton from {f['at']} is sold through {player(f['owner'])}'s unflipped port at "
                             f"{f['port']} ({links(f['distance'])}, anyone's links): both tiles flip and each owner's "
@@ -733,6 +767,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "query.coal_sources": _coal_sources,
     "query.unknown_location": lambda f: f"No location is called {f['location']}.",
     "query.iron_sources": _iron_sources,
+    "query.no_beer": lambda f: (f"{f['game']} ({f['edition']}) has no beer and no breweries: nothing in it needs beer. "
+                                f"Its resources are {listing(f['resources'])}."),
     "query.beer_sources": lambda f: (
         f"Beer {player(f['player'])} could use at {f['location']}: "
         + (_beer_parts({**f, "merchant": None, "merchant_beer": 0, "at": f["location"]}) or "none")
@@ -774,6 +810,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.order": lambda f: (f"{at(f)}The turn order {f['order']} must name each of the {f['players']} players "
                                  f"once, and the player to act must be in it."),
     "scenario.no_cards": lambda f: f"{at(f)}Player {f['player']} is to act but holds no cards.",
+    "scenario.shortfall": _scenario_shortfall,
     "scenario.mat_levels": lambda f: (f"{at(f)}player {f['player']}'s mat: a {INDUSTRY[f['industry']]} has "
                                       f"{f['levels']} levels, not {f['given']}; give one number per level."),
     "scenario.card_count": lambda f: (f"{at(f)}{f['card']} appears {f['count']} times in the hands, discards, deck "

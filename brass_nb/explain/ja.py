@@ -9,6 +9,8 @@ INDUSTRY = {"cotton": "紡績所", "manufacturer": "製造所", "pottery": "陶�
             "brewery": "醸造所", "port": "港", "shipyard": "造船所"}
 RESOURCE = {"coal": "石炭", "iron": "鉄", "beer": "ビール", "slot": "建設枠", "merchant": "商人", "loan": "借金"}
 ERA = {"canal": "運河時代", "rail": "鉄道時代"}
+GOODS = {"cotton": "綿製品", "manufacturer": "工業製品", "pottery": "陶器"}
+"""商人が買うもの: 産業（施設）ではなく、その施設の製品。"""
 PHASE = {"double_cards": "カード2枚での建設で捨てる2枚の指定（discard A, B）",
          "sell": "売却の続き（別の施設を売るか done）", "rail2": "二本目の鉄道（または done）",
          "develop2": "二枚目の開発（または done）", "bonus_develop": "ビール特典の無料開発（または done）",
@@ -30,6 +32,12 @@ def money(n: int) -> str:
 
 def either(items: list[str]) -> str:
     return "または".join(str(i) for i in items)
+
+
+def _option(option: list[str] | str) -> str:
+    """One way to take cubes or barrels (a source per cube) as a choice is named: 「A、B」."""
+    names = option if isinstance(option, list) else [option]
+    return "「" + "、".join("市場" if n == "market" else n for n in names) + "」"
 
 
 def cubes(n: int, resource: str) -> str:
@@ -137,7 +145,7 @@ def _beer_short(f: dict) -> str:
             + (f"{usable_n}樽だけ" if usable_n else "0樽") + f"なので、{what}（ビールは買えません）。")
     usable = _beer_parts(f)
     if usable:
-        text += f"使えるもの: {usable}。"
+        text += f"使えるのは{usable}です。"
     if f["unconnected"]:
         text += (f"他人の醸造所は{f['at']}とつながっていなければ使えません。つながっていないもの: "
                  + "、".join(c["source"] for c in f["unconnected"]) + "。")
@@ -356,6 +364,34 @@ def _bonus(f: dict) -> str:
             f"特典は商人のビールを使った時だけです。")
 
 
+def _scenario_shortfall(f: dict) -> str:
+    who, owed = f"プレイヤー{f['player']}", money(f["owed"])
+    if f["why"] == "position":
+        return f"{at(f)}{who}は手番順の{f['position']}番目ではないので、この支払い不足はそのプレイヤーのものではありません。"
+    if f["why"] == "owed":
+        if f["level"] is None or f["level"] >= 0:
+            return f"{at(f)}{who}の収入レベルは負ではないので、収入の時に払うものはありません。"
+        return (f"{at(f)}{who}の不足額は{owed}と書かれていますが、収入レベル{f['level']}で払うのは{money(-f['level'])}です。"
+                f"負の収入はレベルの数だけポンドを払います。")
+    if f["why"] == "cash":
+        return (f"{at(f)}{who}は{money(f['money'])}を持っていて、負の収入{owed}を払えます。その場合、産業を取り除く"
+                f"選択のためにゲームが止まることはありません（施設を任意に売り払うことはできません）。")
+    zero = f["worthless"]
+    tiles = f"（{'、'.join(zero)}は取り除いても{money(0)}です）" if zero else ""
+    return (f"{at(f)}{who}は{owed}を払う必要があり、現金は{money(f['money'])}ですが、取り除いてお金になる産業が"
+            f"ありません{tiles}。そのためゲームは選択を待たず、現金を払い、足りない1ポンドにつきすぐに1勝利点を失います。"
+            f"この場面を見せるには、ラウンドの収入より前の局面を書き、そこまでプレイしてください。")
+
+
+def _extra_beer(f: dict) -> str:
+    need = "ビールは要りません" if f["need"] == 0 else f"必要なビールは{f['need']}樽です"
+    text = (f"{f['slot']}の{tile(f['industry'], f['level'])}を売るのに{need}が、アクションでは"
+            f"{len(f['chosen'])}樽（{'、'.join(f['chosen'])}）を指定しています。")
+    if f["merchant_beer"]:
+        return text + f"{f['merchant']}の商人の特典を取るために、必要以上のビールを飲むことはできません。"
+    return text + "売却で使うビールは、タイルに必要な数だけです。"
+
+
 def _kept(slots: list[str]) -> str:
     if not slots:
         return ""
@@ -444,9 +480,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.missing": lambda f: "どのアクションでもカードを1枚捨てます。「with card …」で指定してください。",
     "card.not_in_hand": lambda f: f"「{f['card']}」は手札にありません（手札: {'、'.join(f['hand'])}）。",
     "choice.ambiguous": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}の選び方が複数あるので、アクションで指定してください: "
-                                   + either([', '.join(o) if isinstance(o, list) else o for o in f["options"]]) + "。"),
-    "choice.invalid": lambda f: (f"{', '.join(f['chosen'])}はここでの{RESOURCE.get(f['resource'])}の選び方として使えません。"
-                                 f"使えるのは {either([', '.join(o) for o in f['options']])} です。"),
+                                   + either([_option(o) for o in f["options"]]) + "。"),
+    "choice.invalid": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}を{_option(f['chosen'])}から取ることは"
+                                 f"できません。取れるのは{either([_option(o) for o in f['options']])}です。"),
     "phase.done": lambda f: "done: このアクションをここで終えます。",
     "phase.finish_first": lambda f: f"まだアクションの途中です: {PHASE[f['phase']]}。",
     "phase.nothing_to_finish": lambda f: "done は途中のアクションを終える時だけ使えますが、途中のアクションはありません。",
@@ -554,7 +590,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "develop.free_only_bonus": lambda f: ("無料の開発は商人のビール特典でしかできません。" if f["beer_bonus"]
                                           else "このゲームに無料の開発はありません。開発には必ず鉄を使います。"),
     "develop.bonus_is_free": lambda f: "ビール特典の開発は鉄不要です。「develop <産業> free」と書いてください。",
-    "sell.merchant": lambda f: (f"{f['merchant']}の商人は{'、'.join(INDUSTRY[b] for b in f['buys'])}を買い、{f['at']}は"
+    "sell.merchant": lambda f: (f"{f['merchant']}の商人は{'・'.join(GOODS[b] for b in f['buys'])}を買い、{f['at']}は"
                                 f"そこへつながっています（{links(f['distance'])}、誰の輸送路でもよい）。"),
     "sell.no_tile": lambda f: f"{f['slot']}にタイルはありません。",
     "sell.not_yours": lambda f: f"{f['slot']}のタイルは{player(f['owner'])}のものです。売却できるのは自分の施設だけです。",
@@ -562,10 +598,12 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "sell.wrong_industry": lambda f: f"{f['slot']}にあるのは{INDUSTRY[f['industry']]}で、{INDUSTRY[f['named']]}ではありません。",
     "sell.flipped": lambda f: f"{f['slot']}のタイルはすでに稼働済み（売却済み）です。",
     "sell.no_merchant": lambda f: f"このゲームに{f['merchant']}という商人タイルはありません。",
-    "sell.merchant_wont_buy": lambda f: f"{f['merchant']}の商人は{INDUSTRY[f['industry']]}の製品を買いません。",
+    "sell.merchant_wont_buy": lambda f: (f"{f['merchant']}の商人は{GOODS[f['industry']]}（{INDUSTRY[f['industry']]}の製品）を"
+                                         f"買いません。"),
     "sell.not_connected": lambda f: (f"{f['at']}は{f['merchant']}へどの輸送路でもつながっていないので、"
                                      f"{INDUSTRY[f['industry']]}をそこへ売れません。"),
     "sell.extra_card": lambda f: "続けて売る分は同じ売却アクションの一部なので、カードは捨てません。",
+    "sell.extra_beer": _extra_beer,
     "sell.merchant_beer": _bonus,
     "sell.port": lambda f: (f"{f['at']}の綿を、{player(f['owner'])}の未稼働の港（{f['port']}、{links(f['distance'])}、誰の輸送路でも可）"
                             f"を通じて売ります。両方のタイルが裏返り、それぞれの持ち主の収入が上がります。"),
@@ -640,6 +678,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
          + "、".join(f"{w['source']}（{player(w['owner'])}、{cubes(w['cubes'], 'iron')}）" for w in f["works"]) + "。"
          if f["works"] else "鉄が残っている製鉄所はありません。")
         + f"{'なくなれば' if f['works'] else ''}鉄市場から次の1個を{money(f['market_price'])}で買えます（つながり不要）。"),
+    "query.no_beer": lambda f: (f"{f['game']}（{f['edition']}）にはビールも醸造所もなく、ビールを使う場面はありません。"
+                                f"資源は{'と'.join(RESOURCE[r] for r in f['resources'])}です。"),
     "query.beer_sources": lambda f: (
         f"{player(f['player'])}が{f['location']}で使えるビール: "
         + (_beer_parts({**f, "merchant": None, "merchant_beer": 0, "at": f["location"]}) or "なし") + "。"
@@ -678,6 +718,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.merchant_space": lambda f: f"{at(f)}{f['players']}人のゲームに{f['space']}という商人の枠はありません。",
     "scenario.order": lambda f: f"{at(f)}手番順{f['order']}は{f['players']}人全員を1回ずつ含み、手番のプレイヤーも含む必要があります。",
     "scenario.no_cards": lambda f: f"{at(f)}手番のプレイヤー{f['player']}に手札がありません。",
+    "scenario.shortfall": _scenario_shortfall,
     "scenario.mat_levels": lambda f: (f"{at(f)}プレイヤー{f['player']}の個人ボード: {INDUSTRY[f['industry']]}のレベルは"
                                       f"{f['levels']}段階で、{f['given']}個ではありません。レベルごとに1つずつ数を書きます。"),
     "scenario.card_count": lambda f: (f"{at(f)}{f['card']}が手札・捨て札・山札・置き場に合わせて{f['count']}枚あります。"

@@ -92,6 +92,7 @@ RULES: dict[str, str] = {
     "sell.merchant_wont_buy": "this merchant tile does not buy this good",
     "sell.not_connected": "the industry is not connected to that merchant",
     "sell.extra_card": "further sales are part of the same action: no extra card",
+    "sell.extra_beer": "a sale drinks only the beer its tile needs, never more to take a merchant's bonus",
     "sell.merchant_beer": "merchant beer drunk: that merchant's bonus",
     "sell.port": "Lancashire: cotton sold through a connected unflipped port",
     "sell.distant": ("Lancashire: cotton offered to the distant market (needs a trade icon connection); where drawn "
@@ -149,6 +150,7 @@ RULES: dict[str, str] = {
     "query.beer_sources": "beer a player could use at a location: own anywhere, others' if connected",
     "query.next_tile": "what the mat prints for a player's next tile of an industry (the lowest level left)",
     "query.unknown_industry": "no industry has that name",
+    "query.no_beer": "the game has no beer and no breweries (Lancashire): there is no beer to look for",
     "query.income_space": "the income level a track space shows, and where the largest loan from there lands",
     "query.bad_space": "the income track has no such space",
     # hand-built positions (scenarios and position files)
@@ -171,6 +173,8 @@ RULES: dict[str, str] = {
     "scenario.merchant_space": "no merchant space of that name at this player count",
     "scenario.order": "the turn order must name every player once",
     "scenario.no_cards": "the player to act has no cards",
+    "scenario.shortfall": ("a pending shortfall only where the rules pause: negative income the player's cash "
+                           "cannot pay and an industry that raises money"),
     # notation and files
     "scenario.mat_levels": "a mat line gives a number for each level of the industry",
     "scenario.card_count": "no card appears more often than the deck for this player count holds it",

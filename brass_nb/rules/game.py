@@ -299,8 +299,18 @@ class Game:
         """Every iron works with iron, anywhere (iron needs no connection), and the market's next price."""
         return queries.iron_sources(self.view())
 
+    def resources(self) -> list[str]:
+        """The resources of this game, as the source queries take them (Lancashire has no beer)."""
+        return queries.resources(self.view())
+
     def beer_sources(self, location: str, player: int | None = None) -> Step:
-        """Beer ``player`` (default: the one to act) could use at ``location``: own anywhere, others' if connected."""
+        """Beer ``player`` (default: the one to act) could use at ``location``: own anywhere, others' if connected.
+
+        :raises UnknownName: the game has no beer (Lancashire), the ``query.no_beer`` refusal naming the game.
+        """
+        refused = queries.no_beer(self.view())
+        if refused is not None:
+            raise UnknownName([refused])
         return queries.beer_sources(self.view(), self._actor() if player is None else player, location)
 
     def next_tile(self, industry: str, player: int | None = None) -> Step:

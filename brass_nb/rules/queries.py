@@ -39,6 +39,21 @@ def iron_sources(view: View) -> Step:
                 tuple(w["source"] for w in works))
 
 
+def resources(view: View) -> list[str]:
+    """The resources this game's tiles hold (Birmingham: coal, iron, beer; Lancashire: coal and iron)."""
+    held = set(view.state.facts.resource_of.values())
+    return [r for r in ("coal", "iron", "beer") if r in held]
+
+
+def no_beer(view: View) -> Step | None:
+    """The refusal of a beer query in a game without beer (Lancashire), naming the game; None if it has beer."""
+    if "beer" in resources(view):
+        return None
+    facts = view.state.facts
+    return Step("query.no_beer", {"game": facts.title, "edition": facts.rules.edition_name,
+                                  "resources": resources(view)}, ok=False)
+
+
 def beer_sources(view: View, player: int, location: str) -> Step:
     """Beer ``player`` could use at ``location``: own breweries anywhere, others' only if connected."""
     if location not in view.board.locations:

@@ -97,6 +97,12 @@ def plan_sell(view: View, player: int, action: Sell, first: bool) -> Plan:
     if merchant is None:
         return plan
     spec = state.spec(tile)
+    if action.beer is not None and len(action.beer) > spec.beer:
+        # more barrels named than the tile needs: beer is drunk only as needed, never to reach a merchant's bonus
+        plan.fail("sell.extra_beer", (action.slot,) + tuple(dict.fromkeys(action.beer)), slot=action.slot,
+                  industry=tile.industry, level=tile.level, need=spec.beer, chosen=list(action.beer),
+                  merchant=merchant.label, merchant_beer=merchant.label in action.beer)
+        return plan
     beer = plan_beer(view, player, (location,), spec.beer, (merchant.label, merchant.beer))
     beer_choice = plan.choose_sources(beer, action.beer)
     if plan.failures:

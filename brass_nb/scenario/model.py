@@ -348,6 +348,7 @@ class Scenario:
                 problems.append(Step("scenario.value", {"field": f"beer at {label}", "value": beer,
                                                         "expected": "0 or 1", **where}, ok=False))
         problems += self._check_turn()
+        problems += self._check_shortfall()
         problems += self._check_cards()
         problems += self._check_distant_market()
         problems += self._check_divider()
@@ -370,6 +371,40 @@ class Scenario:
             return [Step("scenario.no_cards", {"player": turn + 1, **self._where(f"hand {turn + 1}", "turn")},
                          ok=False)]
         return []
+
+    def _check_shortfall(self) -> list[Step]:
+        """A pending shortfall is a pause the rules make (RULINGS B5): a player in the turn order owes their negative
+        income, has too little cash for it and has an industry that raises money. Any other debt is never a pause:
+        cash pays it, or, with no such industry, the rest is lost as VP at once; the game would wait for nothing."""
+        if self.shortfall is None or self.over:
+            return []
+        player, owed, position = self.shortfall
+        n = len(self.players)
+        facts = {"player": player + 1, "owed": owed, "position": position + 1, **self._where("shortfall")}
+        if not 0 <= player < n:
+            return [Step("scenario.player", {"player": player + 1, "players": n, **self._where("shortfall")},
+                         ok=False)]
+        entry = self.players[player]
+        levels = self.facts.income_levels
+        level = levels[entry.income_space] if 0 <= entry.income_space < len(levels) else None
+        raises = {}
+        for label, t in self.tiles.items():
+            if t.owner == player and t.industry in self.facts.tiles:
+                levels_of = [spec.level for spec in self.facts.tiles[t.industry]]
+                if t.level in levels_of:
+                    raises[label] = self.facts.tile(t.industry, t.level).cost // 2
+        facts.update(level=level, money=entry.money, worthless=[label for label, v in raises.items() if v == 0])
+        if not (0 <= position < n and position < len(self.order) and self.order[position] == player):
+            why = "position"
+        elif level is None or level >= 0 or owed != -level:
+            why = "owed"
+        elif entry.money >= owed:
+            why = "cash"
+        elif not any(value > 0 for value in raises.values()):
+            why = "no_tiles"
+        else:
+            return []
+        return [Step("scenario.shortfall", {**facts, "why": why}, ok=False)]
 
     def _check_cards(self) -> list[Step]:
         """No card more often than the deck for this player count holds it; wild cards with their piles."""

@@ -247,6 +247,7 @@ def _apply_line(sc: Scenario, n: int, line: str) -> None:
             raise _fail(n, line, "shortfall player 2 owes 5 position 1")
         sc.shortfall = (_player(m.group("player"), n, line), _int(m.group("owed"), n, line),
                         _int(m.group("position"), n, line) - 1)
+        sc.lines["shortfall"] = n
     elif word == "over" and not rest:
         sc.over = True
     else:

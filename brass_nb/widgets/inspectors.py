@@ -23,13 +23,17 @@ class SourceFinder(w.VBox):
 
     def __init__(self, game: Game, location: str | None = None, resource: str = "coal",
                  language: str | None = None):
-        """``location`` defaults to the game's first town."""
+        """``location`` defaults to the game's first town; the resources offered are the game's own (Lancashire has
+        no beer: asking for it raises the game's ``query.no_beer`` refusal)."""
         self.game = game
         self.language = language = language_or_default(language)
         places = [n for n, loc in game.facts.board.locations.items() if loc.kind != "merchant"]
         first_town = next(n for n, loc in game.facts.board.locations.items() if loc.kind == "town")
+        resources = game.resources()
+        if resource == "beer" and resource not in resources:
+            game.beer_sources(location or first_town)       # raises UnknownName naming the game
         self.location = w.Dropdown(options=places, value=location or first_town)
-        self.resource = w.ToggleButtons(options=["coal", "iron", "beer"], value=resource)
+        self.resource = w.ToggleButtons(options=resources, value=resource)
         self.toggle = language_toggle(language)
         self.text = w.HTML()
         self.picture = w.Image(format="png", layout=w.Layout(width="100%", max_width="980px"))
