@@ -132,8 +132,9 @@ def loan_lines(facts: Facts) -> Lines:
     if rules.loans_end is LoansEnd.RAIL_DECK_EMPTY:
         items.append(("No loan once the rail era's deck is empty", "鉄道時代に山札がなくなったら借金できない"))
     elif rules.loans_end is LoansEnd.ROUND_AFTER_DIVIDER:
-        items.append(("Rail era: once the divider shows, the next round is the last with loans",
-                      "鉄道時代: 仕切りタイルが現れたら、次のラウンドが借金できる最後のラウンド"))
+        divider = "/".join(str(rules.rail_divider[n]) for n in rules.player_counts) if rules.rail_divider else ""
+        items.append((f"Rail divider ({divider} cards from the bottom, drawn): once it shows, one more round of loans",
+                      f"鉄道時代の仕切り（下から{divider}枚、引く）が現れたら、借金は次のラウンドまで"))
     if rules.income_paid is IncomeTiming.ROUND_START:
         items.append(("Income is collected at the start of every round but the first",
                       "収入は最初のラウンドを除く毎ラウンドの始めに受け取る"))
@@ -160,33 +161,28 @@ def edition_lines(roxley: Facts, warfrog: Facts) -> Lines:
         return "/".join(str(rules.set_aside[era][n]) for n in rules.player_counts) + words
 
     counts = "/".join(map(str, old.player_counts))
-    divider = "/".join(str(new.rail_divider[n]) for n in new.player_counts) if new.rail_divider else "0"
     new_counts = "/".join(map(str, new.player_counts))
     rounds = "/".join(str(old.rounds("canal", n, len(deal_deck(State(warfrog, n, 0))))) for n in old.player_counts)
     tiles_new = "/".join(str(sum(new.distant_market.tiles[n].values())) for n in new.player_counts)
     tiles_old = sum(old.distant_market.tiles[old.player_counts[0]].values())
     return Lines((
-        (f"Players: Roxley {min(new.player_counts)}–{max(new.player_counts)}, "
-         f"Warfrog {min(old.player_counts)}–{max(old.player_counts)}",
-         f"人数: Roxley {min(new.player_counts)}〜{max(new.player_counts)}人、"
-         f"Warfrog {min(old.player_counts)}〜{max(old.player_counts)}人"),
         (f"Cards out of play ({new_counts} players): Roxley canal {aside(new, 'canal', '')} under the divider, rail "
-         f"none; Warfrog face down at random ({counts} players), canal {aside(old, 'canal', '')}, rail "
-         f"{aside(old, 'rail', '')}",
+         f"none; Warfrog face down at random ({counts} players), canal {aside(old, 'canal', '')}, rail {aside(old, 'rail', '')}, loans until "
+         f"the rail deck is empty",
          f"使わないカード（{new_counts}人）: Roxley は運河時代に仕切りタイルの下の{aside(new, 'canal', '')}枚、鉄道時代は"
-         f"なし。Warfrog は裏向きで無作為に（{counts}人）運河{aside(old, 'canal', '')}枚・鉄道{aside(old, 'rail', '')}枚"),
-        (f"Last loans: Roxley, the round after the rail divider shows ({divider} cards from the bottom, drawn as "
-         f"usual); Warfrog, until the rail deck is empty",
-         f"借金の終わり: Roxley は鉄道時代の仕切りタイル（下から{divider}枚、いつも通り引く）が現れた次のラウンドまで。"
-         f"Warfrog は鉄道時代の山札がなくなるまで"),
-        *((f"{near}–{far} virtual link: Warfrog only (an industry card may build in {far} when {near} is in your "
-           f"network); Roxley has none",
-           f"{ja_name(warfrog, near)}–{ja_name(warfrog, far)}の仮想リンク: Warfrog のみ（{ja_name(warfrog, near)}が"
-           f"自分のネットワークにあれば、産業カードで{ja_name(warfrog, far)}に建設できる）。Roxley にはない")
+         f"なし。Warfrog は裏向きで"
+         f"無作為に（{counts}人）運河{aside(old, 'canal', '')}枚・鉄道{aside(old, 'rail', '')}枚、借金は鉄道時代の山札が"
+         f"なくなるまで"),
+        *((f"{near}–{far} virtual link, Warfrog only: with {near} in your network, an industry card builds in {far}",
+           f"{ja_name(warfrog, near)}–{ja_name(warfrog, far)}の仮想リンク（Warfrog のみ）: {ja_name(warfrog, near)}が"
+           f"ネットワークにあれば産業カードで{ja_name(warfrog, far)}に建設できる")
           for near, far in warfrog.virtual_links if (near, far) not in roxley.virtual_links),
-        (f"Warfrog: {rounds} rounds per era ({counts} players); a random start player, then seat order; "
-         "hands refilled after the round",
-         f"Warfrog: 1時代{rounds}ラウンド（{counts}人）。最初は無作為に選んだプレイヤーから席順。手札の補充はラウンドの後"),
+        (f"Players: Roxley {min(new.player_counts)}–{max(new.player_counts)}, Warfrog "
+         f"{min(old.player_counts)}–{max(old.player_counts)}. Warfrog: {rounds} rounds per era ({counts} players); a "
+         "random start player, then seat order; hands refilled after the round",
+         f"人数: Roxley {min(new.player_counts)}〜{max(new.player_counts)}人、Warfrog {min(old.player_counts)}〜"
+         f"{max(old.player_counts)}人。Warfrog: 1時代{rounds}ラウンド（{counts}人）。最初は無作為に選んだプレイヤーから"
+         "席順。手札の補充はラウンドの後"),
         (f"Distant market tiles: Roxley {tiles_new} ({new_counts} players), a drawn tile leaves the game; "
          f"Warfrog all {tiles_old}, a drawn tile goes back under the pile",
          f"遠方市場タイル: Roxley {tiles_new}枚（{new_counts}人）、引いたタイルは除外。Warfrog は{tiles_old}枚すべて、"

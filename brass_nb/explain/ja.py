@@ -520,7 +520,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
         "not_higher": "同じか高いレベルのタイルがあります",
         "not_coal_or_iron": "他人のタイルで上書きできるのは炭鉱と製鉄所だけです",
         "resource_left": "他人のタイルを上書きできるのは、その資源が一つも残っていない時だけです",
-    }[f["why"]] + f"。置けるのは {either(f['options']) or 'なし'} です。"),
+    }[f["why"]] + (f"。置けるのは{either(f['options'])}です。" if f["options"] else "。置ける枠はありません。")),
     "build.canal_one_per_town": lambda f: (f"運河時代は一つの地点に自分の産業は1枚までです。{f['location']}にはすでに"
                                            f"{'、'.join(f['yours'])}があります。"),
     "build.two_cards": lambda f: (f"{player(f['player'])}はカード2枚で建設します: 任意の2枚を合わせて{f['location']}の都市カードとして使い、"
