@@ -79,7 +79,10 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
         expl.steps.append(Step("loan.take", {"player": player, "money": money, "levels": levels_lost,
                                              "from_space": before_space, "from_level": before_level,
                                              "to_space": to_space, "to_level": new_level,
-                                             "money_now": me.money}, (f"player:{player}",)))
+                                             "money_now": me.money, "deck": len(state.deck),
+                                             "game": state.facts.title,
+                                             "until_rail_deck_empty": state.facts.rules.loans_end_with_rail_deck},
+                               (f"player:{player}",)))
 
     plan.apply = apply
     return plan
