@@ -126,7 +126,7 @@ def _queries_and_errors(name: str, edition: str) -> list[Step]:
     game = bn.new_game(name, players=3, seed=5, edition=edition)
     town = next(iter(game.facts.board.towns))
     steps = [game.coal_sources(town), game.coal_sources("Nowhere"), game.iron_sources(), game.income_space(3),
-             game.income_space(999), game.next_tile("castle")]
+             game.income_space(999), game.next_tile("castle"), game.rounds_per_era()]
     steps += [game.next_tile(industry) for industry in game.facts.industries]
     if game.facts.rules.sale.value == "merchants":
         steps.append(game.beer_sources(town))

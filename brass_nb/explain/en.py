@@ -302,6 +302,49 @@ def _link_score(f: dict) -> str:
     return f"{player(f['owner'])}'s link {f['link']} scores {what}: {' + '.join(ends)} = {f['vp']} VP."
 
 
+def _level_one_in_rail(f: dict) -> bool:
+    """A level I tile built in the rail era (Birmingham's pottery I), which learners expect to be canal-only."""
+    return f["level"] == 1 and f["era"] == "rail" and "canal" in f.get("eras", ())
+
+
+def _loan_deck(f: dict) -> str:
+    """A loan taken once the draw deck is empty: allowed, and in Lancashire only until its edition's rail-era end."""
+    if f.get("deck", 1):
+        return ""
+    if f["loans_end"] == "never":
+        return f" The draw deck is empty, and {f['game']} still allows loans."
+    if f["era"] == "rail":
+        return (f" The draw deck is empty, but {f['edition']} allows loans until the end of round "
+                f"{f['last_loan_round']}, the round after the divider showed.")
+    stop = ("once the rail era's deck is empty" if f["loans_end"] == "rail_deck_empty"
+            else "after the round that follows the rail divider's showing")
+    return (f" The draw deck is empty, but in the canal era {f['game']} ({f['edition']}) still allows loans (they "
+            f"stop {stop}).")
+
+
+def _rounds(counts: dict) -> str:
+    canal, rail = counts["canal"], counts["rail"]
+    return (f"{canal} rounds per era" if canal == rail
+            else f"{canal} rounds in the canal era and {rail} in the rail era")
+
+
+def _rounds_per_era(f: dict) -> str:
+    rows = "; ".join(f"{c['players']} players, {c['deck']} cards, {_rounds(c['rounds'])}" for c in f["counts"])
+    text = (f"{f['game']}: every action plays one card, and an era ends when the deck and every hand are empty, so "
+            f"the number of players sets the rounds: {rows}. Each player holds {f['hand_size']} cards and has "
+            f"{plural(f['per_turn'], 'action')} a turn ({f['first_canal_round']} in the canal era's first round)")
+    if f["face_down"]:
+        text += f"; {plural(f['face_down'], 'card')} each is discarded face down as the canal era starts"
+    if f["set_aside"]:
+        text += f"; {f['edition']}: some cards are set aside and not drawn"
+    mine = next(c for c in f["counts"] if c["players"] == f["players"])
+    return text + f". This game has {f['players']} players: {_rounds(mine['rounds'])}."
+
+
+def _whole_action(cost: dict) -> str:
+    return listing([money(cost["cost"])] + [cubes(cost[r], r) for r in ("coal", "beer") if cost[r]])
+
+
 def _turn_order(f: dict) -> str:
     spent = listing([f"{player(int(i))} {money(n)}" for i, n in f["spent"].items()])
     return (f"Money spent this round: {spent}. New turn order, least spent first (ties keep their order; loans "
@@ -472,15 +515,28 @@ def _rail_begins(f: dict) -> str:
     if f.get("divider"):
         text += (f" {f['edition']}: the divider goes {f['divider']} cards from the bottom of the deck; those cards are "
                  f"drawn too, and once the divider shows, the next round is the last in which loans may be taken.")
-    return text + " The turn order carries over."
+    stays = listing([f"{player(i)} on space {m['space']} (level {m['level']})" for i, m in enumerate(f["income"])])
+    return text + f" The turn order carries over, and no income marker moves between eras: {stays}."
+
+
+def _first_round(f: dict) -> str:
+    """In an era's first round, how many actions the turn had and why (only the canal era's first round is short)."""
+    if f["round"] != 1 or f["first_canal_round"] == f["usual"]:
+        return ""
+    done = f" after {plural(f['actions'], 'action')}"
+    if f["era"] == "canal":
+        return (f"{done} (the canal era's first round has {plural(f['per_turn'], 'action')} a turn, every later "
+                f"round {f['usual']})")
+    return (f"{done} (the {ERA[f['era']]}'s first round has {plural(f['per_turn'], 'action')} a turn: only the canal "
+            f"era's first round has {f['first_canal_round']})")
 
 
 def _turn_end(f: dict) -> str:
     if f["refill"] == "end_of_round":
-        return (f"{player(f['player'])}'s turn ends with {f['hand']} in hand ({f['edition']}: hands are refilled "
-                f"only after the round's new turn order is set).")
-    return (f"{player(f['player'])}'s turn ends: {plural(f['drawn'], 'card')} drawn, {f['hand']} in hand, "
-            f"{f['deck']} left in the deck.")
+        return (f"{player(f['player'])}'s turn ends{_first_round(f)} with {f['hand']} in hand ({f['edition']}: hands "
+                f"are refilled only after the round's new turn order is set).")
+    return (f"{player(f['player'])}'s turn ends{_first_round(f)}: {plural(f['drawn'], 'card')} drawn, {f['hand']} in "
+            f"hand, {f['deck']} left in the deck.")
 
 
 def _round_refill(f: dict) -> str:
@@ -573,7 +629,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.tile_era": _tile_era,
     "build.tile": lambda f: (f"You build your lowest {INDUSTRY[f['industry']]} left: level {roman(f['level'])}, "
                              f"cost {money(f['cost'])}" + (f" + {cubes(f['coal'], 'coal')}" if f["coal"] else "")
-                             + (f" + {cubes(f['iron'], 'iron')}" if f["iron"] else "") + "."),
+                             + (f" + {cubes(f['iron'], 'iron')}" if f["iron"] else "")
+                             + (f". Though it is level I, this tile is marked for both eras, so it may be built in "
+                                f"the {ERA[f['era']]}" if _level_one_in_rail(f) else "") + "."),
     "build.slot": _slot,
     "build.slot_taken": _slot_taken,
     "build.slot_invalid": lambda f: (f"{f['slot']} cannot take this tile: " + {
@@ -645,6 +703,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                 + (" (the second rail of the action costs "
                                    + listing([money(f["cost"])] + [cubes(f[r], r) for r in ("coal", "beer") if f[r]])
                                    + ")" if f["second"] else "")
+                                + (f"; this action's two rails cost {_whole_action(f['action'])} in all"
+                                   if "action" in f else "")
                                 + f"; {money(f['money_left'])} left."),
     "network.second_card": lambda f: "The second rail belongs to the same action: it takes no card.",
     "network.beer_not_needed": lambda f: "Only the second rail of one action needs beer.",
@@ -714,7 +774,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                             f"a loan is not spending). The income drops {f['levels']} "
                             f"LEVEL{'' if f['levels'] == 1 else 'S'}, not spaces: level "
                             f"{f['from_level']} (space {f['from_space']}) → level {f['to_level']}, on its highest "
-                            f"space {f['to_space']}."),
+                            f"space {f['to_space']}." + _loan_deck(f)),
     "loan.too_low": lambda f: (f"A loan would take your income level from {f['level']} to {f['new_level']}, below "
                                f"{f['lowest']}."),
     "scout.take": lambda f: (f"Scouting: {player(f['player'])} also discards {listing(f['discarded'])} "
@@ -778,6 +838,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "query.unknown_industry": lambda f: (f"There is no industry '{f['industry']}'; the industries are "
                                          f"{listing(f['industries'])}."),
     "query.income_space": _income_space,
+    "query.rounds": _rounds_per_era,
     "query.bad_space": lambda f: f"The income track runs from space 0 to {f['last']}; there is no space {f['space']}.",
     "scenario.players": lambda f: f"This game is for {listing([str(n) for n in f['allowed']], 'or')} players, "
                                   f"not {f['players']}.",

@@ -415,14 +415,69 @@ def _rail_begins(f: dict) -> str:
     if f.get("divider"):
         text += (f"{f['edition']}: 仕切りタイルを山札の下から{f['divider']}枚の位置に差し込みます。その下のカードも引きます。"
                  f"仕切りタイルが現れたら、その次のラウンドが借金のできる最後のラウンドです。")
-    return text + "手番順はそのまま引き継ぎます。"
+    stays = "、".join(f"{player(i)}は{m['space']}のマス（収入レベル{m['level']}）" for i, m in enumerate(f["income"]))
+    return text + f"手番順はそのまま引き継ぎ、収入マーカーも時代が変わっても動きません: {stays}のままです。"
+
+
+def _first_round(f: dict) -> str:
+    """時代の最初のラウンドでは、その手番のアクション数と理由（短いのは運河時代の最初のラウンドだけ）。"""
+    if f["round"] != 1 or f["first_canal_round"] == f["usual"]:
+        return ""
+    if f["era"] == "canal":
+        return (f"（{f['actions']}アクション。運河時代の最初のラウンドは1手番{f['per_turn']}アクション、以降のラウンドは"
+                f"{f['usual']}アクション）")
+    return (f"（{f['actions']}アクション。{ERA[f['era']]}の最初のラウンドは1手番{f['per_turn']}アクションで、"
+            f"{f['first_canal_round']}アクションなのは運河時代の最初のラウンドだけ）")
 
 
 def _turn_end(f: dict) -> str:
     if f["refill"] == "end_of_round":
-        return (f"{player(f['player'])}の手番終了: 手札{f['hand']}枚（{f['edition']}: 手札の補充は、ラウンドの"
-                f"新しい手番順が決まった後です）。")
-    return f"{player(f['player'])}の手番終了: {f['drawn']}枚引いて手札{f['hand']}枚、山札の残り{f['deck']}枚。"
+        return (f"{player(f['player'])}の手番終了{_first_round(f)}: 手札{f['hand']}枚（{f['edition']}: 手札の補充は、"
+                f"ラウンドの新しい手番順が決まった後です）。")
+    return (f"{player(f['player'])}の手番終了{_first_round(f)}: {f['drawn']}枚引いて手札{f['hand']}枚、"
+            f"山札の残り{f['deck']}枚。")
+
+
+def _level_one_in_rail(f: dict) -> bool:
+    """鉄道時代に建てるレベル1のタイル（バーミンガムのレベル1の陶器工場）。"""
+    return f["level"] == 1 and f["era"] == "rail" and "canal" in f.get("eras", ())
+
+
+def _loan_deck(f: dict) -> str:
+    """山札がなくなった後の借金: できる（ランカシャーでは鉄道時代の山札がなくなるまで）。"""
+    if f.get("deck", 1):
+        return ""
+    if f["loans_end"] == "never":
+        return f"山札はなくなっていますが、{f['game']}では借金できます。"
+    if f["era"] == "rail":
+        return (f"山札はなくなっていますが、{f['edition']}では仕切りタイルが現れた次のラウンド（第{f['last_loan_round']}"
+                f"ラウンド）の終わりまで借金できます。")
+    stop = ("鉄道時代の山札がなくなってから" if f["loans_end"] == "rail_deck_empty"
+            else "鉄道時代の仕切りタイルが現れた次のラウンドの後")
+    return (f"山札はなくなっていますが、運河時代なので{f['game']}（{f['edition']}）でも借金できます（できなくなるのは"
+            f"{stop}です）。")
+
+
+def _whole_action(cost: dict) -> str:
+    return "、".join([money(cost["cost"])] + [cubes(cost[r], r) for r in ("coal", "beer") if cost[r]])
+
+
+def _rounds(counts: dict) -> str:
+    canal, rail = counts["canal"], counts["rail"]
+    return f"各時代{canal}ラウンド" if canal == rail else f"運河時代{canal}ラウンド、鉄道時代{rail}ラウンド"
+
+
+def _rounds_per_era(f: dict) -> str:
+    rows = "、".join(f"{c['players']}人は山札{c['deck']}枚で{_rounds(c['rounds'])}" for c in f["counts"])
+    text = (f"{f['game']}では1アクションごとにカードを1枚使い、山札と全員の手札がなくなると時代が終わるので、ラウンド数は"
+            f"人数で決まります: {rows}。手札は各自{f['hand_size']}枚、1手番は{f['per_turn']}アクションです（運河時代の"
+            f"最初のラウンドだけ{f['first_canal_round']}アクション）。")
+    if f["face_down"]:
+        text += f"運河時代の開始時に各自{f['face_down']}枚を裏向きで捨てます。"
+    if f["set_aside"]:
+        text += f"{f['edition']}: 一部のカードは脇に置かれ、引かれません。"
+    mine = next(c for c in f["counts"] if c["players"] == f["players"])
+    return text + f"このゲームは{f['players']}人なので{_rounds(mine['rounds'])}です。"
 
 
 def _round_refill(f: dict) -> str:
@@ -508,7 +563,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.tile_era": _tile_era,
     "build.tile": lambda f: (f"個人ボードに残る最も低いレベルの{INDUSTRY[f['industry']]}を使います: レベル{f['level']}、"
                              f"建設費{money(f['cost'])}" + (f"と{cubes(f['coal'], 'coal')}" if f["coal"] else "")
-                             + (f"と{cubes(f['iron'], 'iron')}" if f["iron"] else "") + "。"),
+                             + (f"と{cubes(f['iron'], 'iron')}" if f["iron"] else "") + "。"
+                             + (f"レベル1ですが、このタイルには運河印と鉄道印の両方があるので{ERA[f['era']]}にも建てられます。"
+                                if _level_one_in_rail(f) else "")),
     "build.slot": _slot,
     "build.slot_taken": _slot_taken,
     "build.slot_invalid": lambda f: (f"{f['slot']}にはこのタイルを置けません: " + {
@@ -573,6 +630,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                 + ("（同じアクションの二本目の費用: "
                                    + "、".join([money(f["cost"])] + [cubes(f[r], r) for r in ("coal", "beer") if f[r]])
                                    + "）" if f["second"] else "")
+                                + (f"。1アクションで鉄道2本なので、合計{_whole_action(f['action'])}です"
+                                   if "action" in f else "")
                                 + f"。残金{money(f['money_left'])}。"),
     "network.second_card": lambda f: "二本目の鉄道は同じアクションの一部なので、カードは捨てません。",
     "network.beer_not_needed": lambda f: "ビールが必要なのは、1アクションで建てる二本目の鉄道だけです。",
@@ -628,7 +687,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "sell.bonus_nothing_to_develop": lambda f: "ビール特典の無料開発で取り除けるタイルがないので、特典はなくなります。",
     "loan.take": lambda f: (f"{player(f['player'])}は借金で{money(f['money'])}を受け取ります（所持金{money(f['money_now'])}。借金は支出ではない）。"
                             f"収入はマス数ではなくレベルで{f['levels']}下がります: 収入レベル{f['from_level']}（{f['from_space']}のマス）→ "
-                            f"レベル{f['to_level']}の最も高いマス{f['to_space']}。"),
+                            f"レベル{f['to_level']}の最も高いマス{f['to_space']}。" + _loan_deck(f)),
     "loan.too_low": lambda f: f"借金すると収入レベルが{f['level']}から{f['new_level']}になり、{f['lowest']}を下回るのでできません。",
     "scout.take": lambda f: (f"偵察: {player(f['player'])}はさらに{'、'.join(f['discarded'])}を捨て（合計{len(f['discarded']) + 1}枚）、"
                              f"{'と'.join(f['took'])}を取ります。"),
@@ -689,6 +748,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "query.unknown_industry": lambda f: (f"「{f['industry']}」という産業はありません。産業は"
                                          f"{'、'.join(INDUSTRY.get(i, i) for i in f['industries'])}です。"),
     "query.income_space": _income_space,
+    "query.rounds": _rounds_per_era,
     "query.bad_space": lambda f: f"収入トラックは0から{f['last']}のマスまでです。{f['space']}のマスはありません。",
     "scenario.players": lambda f: f"このゲームは{'、'.join(map(str, f['allowed']))}人用で、{f['players']}人では遊べません。",
     "scenario.syntax": lambda f: f"{at(f)}「{f['text']}」を読めません。必要な形: {f['expected']}。",

@@ -181,7 +181,8 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
         plan.fail("build.tile_era", industry=industry, level=level, era=state.era, eras=list(spec.eras))
     else:
         plan.steps.append(Step("build.tile", {"industry": industry, "level": level, "cost": spec.cost,
-                                              "coal": spec.coal, "iron": spec.iron, "era": state.era}))
+                                              "coal": spec.coal, "iron": spec.iron, "era": state.era,
+                                              "eras": list(spec.eras)}))
     empty, over = slot_candidates(view, player, industry, board.build_spaces[location][industry], level)
     labels = board.slot_labels[location]
     slot = _choose_slot(plan, view, player, location, industry, level, action.slot, empty, over)

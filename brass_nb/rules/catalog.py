@@ -153,6 +153,7 @@ RULES: dict[str, str] = {
     "query.no_beer": "the game has no beer and no breweries (Lancashire): there is no beer to look for",
     "query.income_space": "the income level a track space shows, and where the largest loan from there lands",
     "query.bad_space": "the income track has no such space",
+    "query.rounds": "how many rounds an era lasts for each player count (one card per action, deck and hands used up)",
     # hand-built positions (scenarios and position files)
     "scenario.players": "the game is not for that many players",
     "scenario.syntax": "a line of a position file does not have the expected shape",

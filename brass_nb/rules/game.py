@@ -323,6 +323,10 @@ class Game:
         rules = self.facts.rules
         return queries.income_space(self.facts.income_levels, space, rules.largest_loan, rules.min_income_level)
 
+    def rounds_per_era(self) -> Step:
+        """How many rounds an era lasts with each number of players this game allows (this game's count named)."""
+        return queries.rounds_per_era(self.facts, len(self.state.players))
+
     def score_preview(self) -> Explanation:
         """What each link and flipped industry would score if the era ended now (nothing changes)."""
         return Explanation("score preview", None, link_scores(self.state) + industry_scores(self.state))

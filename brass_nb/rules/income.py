@@ -91,7 +91,13 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
         expl.steps.append(Step("loan.take", {"player": player, "money": money, "levels": levels_lost,
                                              "from_space": before_space, "from_level": before_level,
                                              "to_space": to_space, "to_level": new_level,
-                                             "money_now": me.money}, (f"player:{player}",)))
+                                             "money_now": me.money, "deck": len(state.deck),
+                                             "game": state.facts.title, "era": state.era,
+                                             "edition": state.facts.rules.edition_name,
+                                             "loans_end": state.facts.rules.loans_end.value,
+                                             "last_loan_round": None if state.divider_round is None
+                                             else state.divider_round + 1},
+                               (f"player:{player}",)))
 
     plan.apply = apply
     return plan

@@ -86,9 +86,13 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
         state.links[link.index] = player
         state.links_changed()
         me.links_left -= 1
-        expl.steps.append(Step("network.place", {"link": link.label, "player": player, "era": state.era,
-                                                 "cost": terms.money, "coal": terms.coal, "beer": terms.beer,
-                                                 "second": second, "money_left": me.money}, (f"link:{link.index}",)))
+        facts = {"link": link.label, "player": player, "era": state.era, "cost": terms.money, "coal": terms.coal,
+                 "beer": terms.beer, "second": second, "money_left": me.money}
+        if second:      # what the whole action's two rails cost, to set beside two single-rail actions
+            one = state.facts.rules.link_cost(state.era)
+            facts["action"] = {"cost": one.money + terms.money, "coal": one.coal + terms.coal,
+                               "beer": one.beer + terms.beer}
+        expl.steps.append(Step("network.place", facts, (f"link:{link.index}",)))
         consume(state, "coal", coal_choice, player, expl, link.ends)
         consume(state, "beer", beer_choice, player, expl, link.ends)
         return [Phase.RAIL2] if state.era == "rail" and not second else []

@@ -1,9 +1,11 @@
 """Teaching queries: what the rules say about a position without playing anything."""
 from __future__ import annotations
 
+from brass_nb.rules.facts import GameFacts
 from brass_nb.rules.records import Step
 from brass_nb.rules.ruleset import LoanOption
 from brass_nb.rules.sourcing import breweries_for, holder_facts
+from brass_nb.rules.turns import deck_for
 from brass_nb.rules.view import View
 
 
@@ -99,3 +101,20 @@ def income_space(levels: tuple[int, ...], space: int, loan: LoanOption, lowest: 
         "loan_level": after_loan if after_loan >= lowest else None,
         "loan_space": max(i for i, lv in enumerate(levels) if lv == after_loan) if after_loan >= lowest else None,
     }, (f"space:{space}",))
+
+
+def rounds_per_era(facts: GameFacts, players: int) -> Step:
+    """How many rounds each era lasts for every player count: every action plays one card, so the deck decides."""
+    rules = facts.rules
+    counts = []
+    for n in rules.player_counts:
+        deck = len(deck_for(facts, n))
+        counts.append({"players": n, "deck": deck,
+                       "rounds": {era: rules.rounds(era, n, deck) for era in ("canal", "rail")}})
+    return Step("query.rounds", {
+        "game": facts.title, "players": players, "counts": counts, "hand_size": rules.hand_size,
+        "per_turn": rules.actions_per_turn, "first_canal_round": rules.actions_first_round,
+        "face_down": rules.face_down_discards,
+        "set_aside": any(rules.set_aside_count(era, n) for era in ("canal", "rail") for n in rules.player_counts),
+        "edition": rules.edition_name,
+    })

@@ -100,9 +100,13 @@ def finish_action(state: State, expl: Explanation) -> None:
     refill = rules.refill
     drawn = _draw_up(state, p) if refill is END_OF_TURN else 0
     # (the member's ``_value_``, as Enum documents it: ``.value`` is a property, two Python calls at every turn)
+    # (the actions done and allowed, with the era and round: an era's first round says how many actions it gives)
     expl.steps.append(Step("turn.end", {"player": player, "drawn": drawn, "hand": len(p.hand), "deck": len(state.deck),
                                         "spent": p.spent_this_round, "refill": refill._value_,
-                                        "edition": rules.edition_name}, (f"player:{player}",)))
+                                        "edition": rules.edition_name, "era": state.era, "round": state.round,
+                                        "actions": state.actions_done, "per_turn": actions_this_turn(state),
+                                        "usual": rules.actions_per_turn,
+                                        "first_canal_round": rules.actions_first_round}, (f"player:{player}",)))
     if rules.rail_divider is not None:
         _reveal_divider(state, expl)
     _next_turn(state, expl)
@@ -262,6 +266,8 @@ def _end_era(state: State, expl: Explanation) -> None:
     state.round = 1
     _set_aside(state)
     expl.steps.append(Step("era.rail_begins", {"deck": len(state.deck), "order": list(state.order),
+                                               "income": [{"space": p.income_space, "level": p.income_level}
+                                                          for p in state.players],
                                                "hands": [len(p.hand) for p in state.players],
                                                "hand_size": rules.hand_size, "set_aside": len(state.set_aside),
                                                "set_aside_how": rules.set_aside_how.value,
