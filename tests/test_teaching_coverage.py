@@ -65,7 +65,7 @@ POINTS: dict[str, Point] = {
     "merchant-beer-bonus": Point("merchant beer gives the merchant's bonus",
                                  ("sell.merchant_beer", "income.advance[why=merchant_bonus]")),
     "own-beer-no-bonus": Point("your own beer gives no bonus", ("beer.take",)),
-    "refused-sales": Point("sales that are refused, and why", ("sell.not_sold_industry", "choice.invalid")),
+    "refused-sales": Point("sales that are refused, and why", ("sell.not_sold_industry", "sell.extra_beer")),
     "sell-several-tiles": Point("several tiles in one sell action", ("sell.extra_card", "sell.merchant")),
     "lightbulb-never-developed": Point("a lightbulb tile cannot be developed", ("develop.lightbulb",)),
     "develop": Point("the develop action", ("develop.tile", "develop.remove", "iron.take")),
@@ -137,6 +137,14 @@ POINTS: dict[str, Point] = {
                                 ("build.card", "card.wild_returned")),
     "sale-refused-no-beer": Point("a sale refused for lack of beer", ("beer.short",)),
     "beer-from-two-breweries": Point("beer from two breweries in one sale", ("beer.sources", "beer.take")),
+    "rail-two-single-actions": Point("the same two rails in two actions: £10, 2 coal, no beer, 2 cards",
+                                     ("network.place", "coal.take", "card.discard")),
+    "rail-first-round-two-actions": Point("the rail era's first round has two actions a turn", ("turn.end",)),
+    "rail-pottery-one-allowed": Point("pottery I may be built in the rail era", ("build.tile", "build.place")),
+    "loan-after-deck-empty": Point("Birmingham allows a loan after the deck is empty", ("loan.take",)),
+    "three-way-link-scores": Point("the three-way link scores at all three places", ("score.link",)),
+    "income-stays-between-eras": Point("the income marker stays between eras", ("era.rail_begins", "income.pay")),
+    "rounds-per-era": Point("rounds per era by player count: 10/9/8", ("query.rounds",)),
     # lesson 14: playing against bots with hints
     "bots-finish-the-game": Point("bots finish the game: the final ranking", ("game.end",)),
 }
@@ -166,12 +174,6 @@ NO_RULE_ID: dict[str, tuple[str, str]] = {
     "edition-2007-first-order": ("2007: a random start player, then seat order", "the deal records no step"),
     "connected-by-anyones-links": ("connected: anyone's links count",
                                    "game.connected() answers with distances, not a step"),
-}
-
-# Points whose tagged cell does not (yet) reach the rule: expected to fail, strictly, until the position is fixed.
-KNOWN_GAPS: dict[str, str] = {
-    "negative-income-shortfall": "11#cell-15: the removal covers the debt, so no VP is lost",
-    "rail-several-per-town": "10#cell-13 builds in the rail era; nothing contrasts it with the canal refusal",
 }
 
 _ITEM = re.compile(r"<li\b[^>]*>")
@@ -206,7 +208,6 @@ def tagged_cells(language: str) -> dict[str, dict[str, set[str]]]:
 def test_the_lists_are_consistent():
     groups = [set(POINTS), set(NOT_RULES), set(NO_RULE_ID)]
     assert not any(a & b for i, a in enumerate(groups) for b in groups[i + 1:]), "a point is in two lists"
-    assert set(KNOWN_GAPS) <= set(POINTS)
     wanted = {re.sub(r"\[why=.*\]$", "", rule) for point in POINTS.values() for rule in point.rules}
     assert wanted <= set(RULES), sorted(wanted - set(RULES))
 
@@ -221,9 +222,7 @@ def test_every_teaching_point_has_a_played_cell(language):
     assert not unknown, f"{language}: tags name no teaching point: {unknown}"
 
 
-@pytest.mark.parametrize("point", [
-    pytest.param(point, marks=pytest.mark.xfail(strict=True, reason=f"known gap: {KNOWN_GAPS[point]}"))
-    if point in KNOWN_GAPS else point for point in POINTS])
+@pytest.mark.parametrize("point", list(POINTS))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_tagged_cell_shows_the_rule(language, point):
     cells = tagged_cells(language).get(point, {})
