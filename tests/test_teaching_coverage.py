@@ -256,10 +256,25 @@ def test_rule_numbers_in_the_prose_match_the_rules():
         assert phrase in (REPO / "notebooks" / "en" / f"{lesson}.md").read_text(encoding="utf-8"), (lesson, phrase)
 
 
-def test_the_lesson_plan_names_cells_that_teach():
-    """Every ``cell-NN`` the 90-minute plan sends the class to is a cell that plays a teaching point."""
-    import re
+def sections(language: str) -> dict[str, list[tuple[str, bool]]]:
+    """Lesson -> its ``##`` sections in order: (heading, whether a code cell in it is tagged with a point)."""
+    found = {}
+    for path in sorted((REPO / "notebooks" / language).glob("*.md")):
+        parts = re.split(r"^## (.+)$", path.read_text(encoding="utf-8"), flags=re.M)
+        pairs = zip(parts[1::2], parts[2::2], strict=True)
+        found[path.stem] = [(heading.strip(), "teaches:" in body) for heading, body in pairs]
+    return found
 
-    teaching = {cell.split("#")[1] for cells in tagged_cells("en").values() for cell in cells}
-    named = set(re.findall(r"cell-\d\d", (REPO / "docs" / "teaching" / "lesson_plan.md").read_text(encoding="utf-8")))
-    assert named and named <= teaching, sorted(named - teaching)
+
+def test_the_lesson_plan_names_sections_that_teach_in_both_languages():
+    """Every section the 90-minute plan sends the class to ("**English** / **日本語**") is a heading of one lesson
+    in English and, at the same place, in Japanese, and it plays a teaching point (or is the quiz)."""
+    plan = (REPO / "docs" / "teaching" / "lesson_plan.md").read_text(encoding="utf-8")
+    named = re.findall(r"\*\*([^*]+)\*\* / \*\*([^*]+)\*\*", plan)
+    english, japanese = sections("en"), sections("ja")
+    assert len(named) > 20
+    for en_heading, ja_heading in named:
+        places = [(lesson, i) for lesson, heads in english.items() for i, (h, _) in enumerate(heads) if h == en_heading]
+        assert places, f"no lesson has the section {en_heading!r}"
+        assert any(japanese[lesson][i][0] == ja_heading for lesson, i in places), (en_heading, ja_heading)
+        assert any(english[lesson][i][1] or en_heading == "Quiz" for lesson, i in places), en_heading
