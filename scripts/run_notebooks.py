@@ -8,6 +8,7 @@ Run: PYTHONPATH=$PWD python scripts/run_notebooks.py [notebooks/en/03_coal_iron_
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -51,6 +52,10 @@ def main() -> None:
             nb, target = nbformat.read(path, as_version=4), path
         execute(nb, path.parent)
         nbformat.write(nb, target)
+        if target != path:
+            # the Markdown stays the newer of the pair: jupytext (in JupyterLab) refuses to open a notebook whose
+            # paired text is more than a second older than it, as "outdated"
+            os.utime(path)
         print(f"ran {target.relative_to(ROOT)} in {time.perf_counter() - start:.1f} s")
 
 
