@@ -178,7 +178,7 @@ def test_the_divider_round_round_trips_through_a_position_file_and_is_checked():
     text = write(read(ROXLEY_RAIL.format(round=6)))
     assert "divider shown in round 4" in text
     assert read(text).game().state.divider_round == 4
-    for wrong, expected in [(ROXLEY_RAIL.format(round=3), "a round from 1 to 3"),
+    for wrong, expected in [(ROXLEY_RAIL.format(round=3), "a round from 0 \\(at the deal\\) to 3"),
                             (ROXLEY_RAIL.format(round=6).replace("era rail", "era canal"), "a rail-era position"),
                             (ROXLEY_RAIL.format(round=6).replace("game lancashire", "game lancashire\nedition 2007"),
                              "Warfrog 2007 has no rail-era divider")]:
@@ -406,3 +406,19 @@ def test_a_malformed_rules_block_is_refused_when_read():
         build_ruleset("birmingham", "roxley", raw["rules"], {"edition_name": "x", "starting_money": "17"})
     with pytest.raises(RulesetError, match="unknown rules"):
         build_ruleset("birmingham", "roxley", raw["rules"], {"edition_name": "x", "startng_money": 17})
+
+
+def test_a_divider_shown_by_the_deal_makes_round_1_the_last_loan_round():
+    """A rail deck already short at the deal (a hand-written position) shows the divider before round 1."""
+    canal_end = ("game lancashire\nplayers 3\nera canal\nround 9\nturn 3\nhand 3 Wigan\n"
+                 "discard 1 Bolton, Bury, Oldham, Preston, Rochdale, Blackburn, Manchester, Stockport, Macclesfield\n"
+                 "discard 2 Lancaster, Fleetwood, Liverpool, Ellesmere Port, Birkenhead, Coal Mine, Cotton Mill\n"
+                 "discard 3 Port, Iron Works, Shipyard, Manchester, Preston, Cotton Mill, Port, Liverpool, Wigan\n")
+    g = read(canal_end).game()
+    (shown,) = g.play("pass with card Wigan").find("era.divider_revealed")
+    assert (shown.facts["round"], shown.facts["last"]) == (0, 1) and g.era == "rail" and g.round == 1
+    assert any(a.kind == "loan" for a in g.legal_actions())
+    assert "divider shown in round 0" in g.position()
+    later = read(g.position().replace("round 1\n", "round 2\n")).game()
+    (reason,) = later.why_not(f"loan £10 with card {later.hand(later.current_player)[0]}")
+    assert reason.rule == "loan.divider" and "as the rail era's hands were dealt" in reason.text("en")

@@ -759,9 +759,11 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "sell.no_port": lambda f: f"{f['port']} is not a port.",
     "sell.port_flipped": lambda f: f"The port at {f['port']} is flipped: it has already shipped cotton.",
     "loan.deck_empty": lambda f: f"{f['edition']}: the rail era's deck is empty, so no more loans may be taken.",
-    "loan.divider": lambda f: (f"{f['edition']}: the divider showed in round {f['revealed']} of the rail era, so "
-                               f"round {f['last']} was the last in which loans could be taken (this is round "
-                               f"{f['round']})."),
+    "loan.divider": lambda f: (f"{f['edition']}: the divider showed "
+                               + (f"in round {f['revealed']} of the rail era" if f["revealed"]
+                                  else "as the rail era's hands were dealt")
+                               + f", so round {f['last']} was the last in which loans could be taken (this is round "
+                                 f"{f['round']})."),
     "loan.amount": lambda f: (f"There is no {money(f['amount'])} loan; choose "
                               f"{listing([money(a) for a in f['amounts']], 'or')}."),
     "scout.not_in_game": lambda f: f"{f['game']} has no scout action.",

@@ -678,8 +678,10 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "sell.no_port": lambda f: f"{f['port']}は港ではありません。",
     "sell.port_flipped": lambda f: f"{f['port']}の港はすでに稼働済みで、綿を出荷済みです。",
     "loan.deck_empty": lambda f: f"{f['edition']}: 鉄道時代の山札がなくなったので、もう借金はできません。",
-    "loan.divider": lambda f: (f"{f['edition']}: 鉄道時代の第{f['revealed']}ラウンドに仕切りタイルが現れたので、借金が"
-                               f"できたのは第{f['last']}ラウンドまでです（今は第{f['round']}ラウンド）。"),
+    "loan.divider": lambda f: (f"{f['edition']}: "
+                               + (f"鉄道時代の第{f['revealed']}ラウンドに" if f["revealed"] else "鉄道時代の手札を配った時に")
+                               + f"仕切りタイルが現れたので、借金ができたのは第{f['last']}ラウンドまでです"
+                                 f"（今は第{f['round']}ラウンド）。"),
     "loan.amount": lambda f: f"{money(f['amount'])}の借金はありません。{'、'.join(money(a) for a in f['amounts'])}から選んでください。",
     "scout.not_in_game": lambda f: f"{f['game']}には偵察アクションがありません。",
     "score.money": lambda f: f"{player(f['player'])}は{money(f['per'])}につき1勝利点: {money(f['money'])} → {f['vp']}勝利点。",

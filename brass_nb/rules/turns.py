@@ -122,16 +122,17 @@ def _draw_up(state: State, p: Player) -> int:
     return drawn
 
 
-def _reveal_divider(state: State, expl: Explanation) -> None:
+def _reveal_divider(state: State, expl: Explanation, at_the_deal: bool = False) -> None:
     """Roxley's rail era: the divider shows once the last card above it is drawn (the cards under it are drawn too);
-    the round after the one in which it shows is the last in which loans may be taken."""
+    the round after the one in which it shows is the last in which loans may be taken. Shown by the deal itself
+    (a short deck), it counts as shown in round 0, so round 1 is the last."""
     under = state.facts.rules.rail_divider
     if under is None or state.era != "rail" or state.divider_round is not None:
         return
     if len(state.deck) > under[len(state.players)]:
         return
-    state.divider_round = state.round
-    expl.steps.append(Step("era.divider_revealed", {"round": state.round, "last": state.round + 1,
+    state.divider_round = shown = state.round - 1 if at_the_deal else state.round
+    expl.steps.append(Step("era.divider_revealed", {"round": shown, "last": shown + 1,
                                                     "under": under[len(state.players)], "deck": len(state.deck),
                                                     "edition": state.facts.rules.edition_name}))
 
@@ -273,4 +274,4 @@ def _end_era(state: State, expl: Explanation) -> None:
                                                "set_aside_how": rules.set_aside_how.value,
                                                "divider": (rules.rail_divider or {}).get(len(state.players), 0),
                                                "edition": rules.edition_name}))
-    _reveal_divider(state, expl)
+    _reveal_divider(state, expl, at_the_deal=True)

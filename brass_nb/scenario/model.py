@@ -440,8 +440,8 @@ class Scenario:
             expected = f"no divider line: {self.facts.rules.edition_name} has no rail-era divider"
         elif self.era != "rail":
             expected = "a rail-era position (the divider of the canal era is never revealed)"
-        elif not 1 <= self.divider_round <= self.round:
-            expected = f"a round from 1 to {self.round} (this round)"
+        elif not 0 <= self.divider_round <= self.round:
+            expected = f"a round from 0 (at the deal) to {self.round} (this round)"
         else:
             return []
         return [Step("scenario.value", {"field": "divider round", "value": self.divider_round, "expected": expected,
