@@ -148,7 +148,7 @@ def _beer_parts(f: dict) -> str:
         parts.append("your own breweries (no connection needed): "
                      + listing([f"{c['source']} ({cubes(c['cubes'], 'beer')})" for c in f["own"]]))
     if f["connected"]:
-        parts.append("other players' breweries connected to " + f["at"] + ": "
+        parts.append("other players' breweries connected to " + _beer_place(f) + ": "
                      + listing([f"{c['source']} ({player(c['owner'])}, {links(c['distance'])})"
                                 for c in f["connected"]]))
     if f["merchant"] and f["merchant_beer"]:
@@ -170,9 +170,14 @@ def _beer_short(f: dict) -> str:
     if usable:
         text += f" Usable: {usable}."
     if f["unconnected"]:
-        text += (" Other players' breweries must be connected to " + f["at"] + "; not connected: "
+        text += (" Other players' breweries must be connected to " + _beer_place(f) + "; not connected: "
                  + listing([c["source"] for c in f["unconnected"]]) + ".")
     return text
+
+
+def _beer_place(f: dict) -> str:
+    """Where beer is needed: the tile sold, or the second rail just placed (a brewery connected to either end)."""
+    return f"the new rail {f['at']}" if f.get("rail") else f["at"]
 
 
 def _build_card(f: dict) -> str:

@@ -126,7 +126,7 @@ def _beer_parts(f: dict) -> str:
         parts.append("自分の醸造所（つながり不要）: "
                      + "、".join(f"{c['source']}（{cubes(c['cubes'], 'beer')}）" for c in f["own"]))
     if f["connected"]:
-        parts.append(f"{f['at']}とつながっている他人の醸造所: "
+        parts.append(f"{_beer_place(f)}とつながっている他人の醸造所: "
                      + "、".join(f"{c['source']}（{player(c['owner'])}、{links(c['distance'])}）"
                                 for c in f["connected"]))
     if f["merchant"] and f["merchant_beer"]:
@@ -147,17 +147,22 @@ def _beer_short(f: dict) -> str:
     if usable:
         text += f"使えるのは{usable}です。"
     if f["unconnected"]:
-        text += (f"他人の醸造所は{f['at']}とつながっていなければ使えません。つながっていないもの: "
+        text += (f"他人の醸造所は{_beer_place(f)}とつながっていなければ使えません。つながっていないもの: "
                  + "、".join(c["source"] for c in f["unconnected"]) + "。")
     return text
+
+
+def _beer_place(f: dict) -> str:
+    """ビールが必要な場所: 売る施設か、置いたばかりの2本目の鉄道（どちらかの端につながっていればよい）。"""
+    return f"新しい鉄道（{f['at']}）" if f.get("rail") else f["at"]
 
 
 def _build_card(f: dict) -> str:
     where, what = f["location"], INDUSTRY[f["industry"]]
     if f["why"] == "virtual_link":
-        return (f"産業カード「{f['card']}」は、その産業（{what}）を自分のネットワーク内の地点に建設します。"
-                f"{f['near']}が自分のネットワーク内にあり、{f['edition']}の{f['near']}から{where}への仮想接続は"
-                f"一方向で、産業カードで産業を建設する時だけ数えます。")
+        return (f"産業カード「{f['card']}」は、自分のネットワーク内の地点に{what}を建設します。{f['near']}が自分の"
+                f"ネットワーク内にあるので、{where}に建設できます。{f['edition']}の仮想接続（{f['near']}→{where}の"
+                f"一方向）は、産業カードで建設する時だけ数えます。")
     if f.get("card_kind") == "wild_industry":
         wild = f"ワイルド産業は好きな産業カードとして使えます。ここでは{what}の産業カードとして使い、"
         if f["why"] == "first_build":
@@ -215,7 +220,7 @@ def _money_short(f: dict) -> str:
 
 def _flip(f: dict) -> str:
     why = {"sold": "売却された", "emptied": "最後の資源が使われた", "sold_to_market": "資源をすべて市場へ売った",
-           "built": "造船所は建設するとすぐ稼働する", "port_used": "綿がこの港を通じて売られた"}[f["why"]]
+           "built": "造船所なので建設と同時に稼働する", "port_used": "綿がこの港を通じて売られた"}[f["why"]]
     return (f"{player(f['owner'])}の{tile(f['industry'], f['level'])}（{f['slot']}）は{why}ので裏返り、稼働済みになります。"
             f"時代の終わりに{f['vp']}勝利点になります。")
 

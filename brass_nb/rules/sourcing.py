@@ -313,6 +313,6 @@ def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
         entities.append(merchant[0])
     facts = {"need": need, "own": own, "connected": others, "unconnected": unconnected,
              "merchant": merchant[0] if merchant else None, "merchant_beer": merchant[1] if merchant else 0,
-             "at": starts[0]}
+             "at": starts[0] if len(starts) == 1 else " - ".join(starts), "rail": len(starts) > 1}
     options = distributions(caps, need)
     return SourcePlan("beer", need, options, None, _explain_beer, (bool(options), facts, tuple(entities)))
