@@ -91,7 +91,8 @@ def test_a_level_two_tile_in_the_rail_era_gets_no_level_one_note():
 
 @pytest.mark.parametrize("game_name, era, words", [
     ("birmingham", "rail", "The draw deck is empty, and Brass: Birmingham still allows loans."),
-    ("lancashire", "canal", "The draw deck is empty, but in the canal era Brass: Lancashire still allows loans"),
+    ("lancashire", "canal",
+     "The draw deck is empty, but in the canal era Brass: Lancashire (Roxley 2018) still allows loans"),
 ])
 def test_a_loan_after_the_deck_is_empty_says_it_is_allowed(game_name, era, words):
     hands = "hand 1 Coventry, Nuneaton\nhand 2 Dudley, Walsall\n" if game_name == "birmingham" else \

@@ -449,7 +449,7 @@ def test_manufacturer_iii_needs_no_beer_so_no_bonus_even_beside_merchant_beer():
     helpers.place(g, "Birmingham[2]", owner=0, industry="manufacturer", level=3)
     helpers.link(g, "Birmingham - Oxford", owner=1)
     assert refused(g, "sell manufacturer Birmingham[2] to Oxford[1] with card Stafford; beer Oxford[1]") \
-        == "choice.invalid"
+        == "sell.extra_beer"
     g.play("sell manufacturer Birmingham[2] to Oxford[1] with card Stafford")
     p = g.state.players[0]
     assert g.state.tiles["Birmingham[2]"].flipped

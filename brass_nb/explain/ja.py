@@ -219,9 +219,9 @@ def _money_short(f: dict) -> str:
 
 
 def _flip(f: dict) -> str:
-    why = {"sold": "売却された", "emptied": "最後の資源が使われた", "sold_to_market": "資源をすべて市場へ売った",
-           "built": "造船所なので建設と同時に稼働する", "port_used": "綿がこの港を通じて売られた"}[f["why"]]
-    return (f"{player(f['owner'])}の{tile(f['industry'], f['level'])}（{f['slot']}）は{why}ので裏返り、稼働済みになります。"
+    why = {"sold": "売却されたので", "emptied": "最後の資源が使われたので", "sold_to_market": "資源をすべて市場へ売ったので",
+           "built": "造船所なので建設と同時に", "port_used": "綿がこの港を通じて売られたので"}[f["why"]]
+    return (f"{player(f['owner'])}の{tile(f['industry'], f['level'])}（{f['slot']}）は{why}裏返り、稼働済みになります。"
             f"時代の終わりに{f['vp']}勝利点になります。")
 
 
