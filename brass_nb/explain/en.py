@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from brass_nb.explain.facts import mines_used, usable_beer
+from brass_nb.explain.facts import level_one_in_rail, loan_with_empty_deck, mines_used, usable_beer
 from brass_nb.explain.numerals import roman
 
 INDUSTRY = {"cotton": "cotton mill", "manufacturer": "manufacturer", "pottery": "pottery", "coal": "coal mine",
@@ -307,21 +307,17 @@ def _link_score(f: dict) -> str:
     return f"{player(f['owner'])}'s link {f['link']} scores {what}: {' + '.join(ends)} = {f['vp']} VP."
 
 
-def _level_one_in_rail(f: dict) -> bool:
-    """A level I tile built in the rail era (Birmingham's pottery I), which learners expect to be canal-only."""
-    return f["level"] == 1 and f["era"] == "rail" and "canal" in f.get("eras", ())
-
-
 def _loan_deck(f: dict) -> str:
     """A loan taken once the draw deck is empty: allowed, and in Lancashire only until its edition's rail-era end."""
-    if f.get("deck", 1):
+    case = loan_with_empty_deck(f)
+    if case is None:
         return ""
-    if f["loans_end"] == "never":
+    if case == "never":
         return f" The draw deck is empty, and {f['game']} still allows loans."
-    if f["era"] == "rail":
+    if case == "divider_round":
         return (f" The draw deck is empty, but {f['edition']} allows loans until the end of round "
                 f"{f['last_loan_round']}, the round after the divider showed.")
-    stop = ("once the rail era's deck is empty" if f["loans_end"] == "rail_deck_empty"
+    stop = ("once the rail era's deck is empty" if case == "canal_rail_deck_empty"
             else "after the round that follows the rail divider's showing")
     return (f" The draw deck is empty, but in the canal era {f['game']} ({f['edition']}) still allows loans (they "
             f"stop {stop}).")
@@ -636,7 +632,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                              f"cost {money(f['cost'])}" + (f" + {cubes(f['coal'], 'coal')}" if f["coal"] else "")
                              + (f" + {cubes(f['iron'], 'iron')}" if f["iron"] else "")
                              + (f". Though it is level I, this tile is marked for both eras, so it may be built in "
-                                f"the {ERA[f['era']]}" if _level_one_in_rail(f) else "") + "."),
+                                f"the {ERA[f['era']]}" if level_one_in_rail(f) else "") + "."),
     "build.slot": _slot,
     "build.slot_taken": _slot_taken,
     "build.slot_invalid": lambda f: (f"{f['slot']} cannot take this tile: " + {

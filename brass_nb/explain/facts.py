@@ -23,3 +23,21 @@ def mines_used(f: dict) -> list[tuple[list[str], int]]:
 def usable_beer(f: dict) -> int:
     """Barrels a beer step may use: own breweries, other players' connected ones, and the merchant's beer."""
     return sum(c["cubes"] for c in f["own"] + f["connected"]) + (f["merchant_beer"] if f["merchant"] else 0)
+
+
+def level_one_in_rail(f: dict) -> bool:
+    """A level I tile built in the rail era (Birmingham's pottery I), which learners expect to be canal-only."""
+    return bool(f["level"] == 1 and f["era"] == "rail" and "canal" in f.get("eras", ()))
+
+
+def loan_with_empty_deck(f: dict) -> str | None:
+    """Why a loan taken once the draw deck is empty is allowed (None while cards are left): the game never ends
+    loans ("never"), it is Roxley's last loan round ("divider_round"), or it is the canal era of a game whose loans
+    end in the rail era ("canal_rail_deck_empty" or "canal_round_after_divider")."""
+    if f.get("deck", 1):
+        return None
+    if f["loans_end"] == "never":
+        return "never"
+    if f["era"] == "rail":
+        return "divider_round"
+    return f"canal_{f['loans_end']}"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from brass_nb.explain.facts import mines_used, usable_beer
+from brass_nb.explain.facts import level_one_in_rail, loan_with_empty_deck, mines_used, usable_beer
 
 INDUSTRY = {"cotton": "紡績所", "manufacturer": "製造所", "pottery": "陶器工場", "coal": "炭鉱", "iron": "製鉄所",
             "brewery": "醸造所", "port": "港", "shipyard": "造船所"}
@@ -443,21 +443,17 @@ def _turn_end(f: dict) -> str:
             f"山札の残り{f['deck']}枚。")
 
 
-def _level_one_in_rail(f: dict) -> bool:
-    """鉄道時代に建てるレベル1のタイル（バーミンガムのレベル1の陶器工場）。"""
-    return f["level"] == 1 and f["era"] == "rail" and "canal" in f.get("eras", ())
-
-
 def _loan_deck(f: dict) -> str:
-    """山札がなくなった後の借金: できる（ランカシャーでは鉄道時代の山札がなくなるまで）。"""
-    if f.get("deck", 1):
+    """山札がなくなった後の借金: できる（ランカシャーでは版ごとの鉄道時代の終わりまで）。"""
+    case = loan_with_empty_deck(f)
+    if case is None:
         return ""
-    if f["loans_end"] == "never":
+    if case == "never":
         return f"山札はなくなっていますが、{f['game']}では借金できます。"
-    if f["era"] == "rail":
+    if case == "divider_round":
         return (f"山札はなくなっていますが、{f['edition']}では仕切りタイルが現れた次のラウンド（第{f['last_loan_round']}"
                 f"ラウンド）の終わりまで借金できます。")
-    stop = ("鉄道時代の山札がなくなってから" if f["loans_end"] == "rail_deck_empty"
+    stop = ("鉄道時代の山札がなくなってから" if case == "canal_rail_deck_empty"
             else "鉄道時代の仕切りタイルが現れた次のラウンドの後")
     return (f"山札はなくなっていますが、運河時代なので{f['game']}（{f['edition']}）でも借金できます（できなくなるのは"
             f"{stop}です）。")
@@ -570,7 +566,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                              f"建設費{money(f['cost'])}" + (f"と{cubes(f['coal'], 'coal')}" if f["coal"] else "")
                              + (f"と{cubes(f['iron'], 'iron')}" if f["iron"] else "") + "。"
                              + (f"レベル1ですが、このタイルには運河印と鉄道印の両方があるので{ERA[f['era']]}にも建てられます。"
-                                if _level_one_in_rail(f) else "")),
+                                if level_one_in_rail(f) else "")),
     "build.slot": _slot,
     "build.slot_taken": _slot_taken,
     "build.slot_invalid": lambda f: (f"{f['slot']}にはこのタイルを置けません: " + {
