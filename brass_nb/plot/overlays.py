@@ -6,6 +6,8 @@ beer, the score of each link, the tiles that leave the board. Nothing here decid
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from matplotlib import patheffects
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
@@ -109,64 +111,87 @@ OVERLAY_LEGEND = {  # kind -> (legend shape, colour); the words are in brass_nb.
 }
 
 
-def draw_step(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) -> set[str]:
-    """Draw what one step used, according to its rule id; returns the overlay kinds drawn (for the legend).
+def _draw_route(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) -> set[str]:
+    """Coal or beer taken: the links crossed, the source, and how many links away it was."""
+    facts = step.facts
+    for index in _links_of(step.entities):
+        _glow_link(ax, layout, index, f"route:link:{index}")
+    _ring_slot(ax, layout, facts["source"], f"source:{facts['source']}")
+    route = facts.get("route") or []
+    if len(route) > 1:
+        text = WORDS[spots.language]["links_away"][len(route) == 2].format(n=len(route) - 1)
+        _badge(ax, layout, spots, text, "route:distance", beside=(layout.boxes[route[-1]],), colour="#6b5600")
+    return {"route", "source"}
 
-    Badges go to free ``spots`` (clear of boxes, names and earlier badges) and take their room there."""
-    rule, facts = step.rule, step.facts
-    words = WORDS[spots.language]
-    if rule in ("coal.take", "beer.take"):
-        for index in _links_of(step.entities):
-            _glow_link(ax, layout, index, f"route:link:{index}")
-        _ring_slot(ax, layout, facts["source"], f"source:{facts['source']}")
-        route = facts.get("route") or []
-        if len(route) > 1:
-            _badge(ax, layout, spots, words["links_away"][len(route) == 2].format(n=len(route) - 1),
-                   "route:distance", beside=(layout.boxes[route[-1]],), colour="#6b5600")
-        return {"route", "source"}
-    if rule == "coal.nearest" or rule == "query.coal_sources":
-        candidates = facts.get("candidates") or facts.get("mines") or []
-        rank, last = 0, None
-        for c in candidates:
-            if c["distance"] != last:
-                rank, last = rank + 1, c["distance"]
-            location = state.facts.board.slot_of[c["source"]][0]
-            _badge(ax, layout, spots, f"#{rank} · {c['distance']}", f"rank:{c['source']}",
-                   beside=(_slot_rect(layout, c["source"]), layout.boxes[location]), pointer=True)
-        return {"rank"}
-    if rule in ("iron.works", "beer.sources"):
-        sources = facts.get("candidates") or facts.get("own", []) + facts.get("connected", [])
-        for c in sources:
-            _ring_slot(ax, layout, c["source"], f"source:{c['source']}")
-        return {"source"}
-    if rule == "iron.take":
-        _ring_slot(ax, layout, facts["source"], f"source:{facts['source']}")
-        return {"source"}
-    if rule in ("coal.market", "sell.merchant"):
-        for merchant in facts.get("merchants") or [facts["merchant"].split("[")[0]]:
-            _ring_location(ax, layout, merchant, f"merchant-used:{merchant}")
-        return {"source"}
-    if rule == "score.link":
-        index = _links_of(step.entities)[0]
-        _badge(ax, layout, spots, words["vp"].format(n=facts["vp"]), f"score:link:{index}",
-               centres=_along(layout, index), colour=style.player_color(facts["owner"]))
-        return {"score"}
-    if rule == "score.industry":
-        location = state.facts.board.slot_of[facts["slot"]][0]
-        _badge(ax, layout, spots, f"+{facts['vp']}", f"score:{facts['slot']}",
-               beside=(_slot_rect(layout, facts["slot"]), layout.boxes[location]),
-               colour=style.player_color(facts["owner"]), pointer=True)
-        return {"score"}
-    if rule == "era.remove_level1":
-        for slot in facts["slots"]:
-            x0, y0, x1, y1 = _slot_rect(layout, slot)
-            for ends in (([x0, x1], [y0, y1]), ([x0, x1], [y1, y0])):
-                cross = Line2D(*ends, color=style.REMOVED_COLOR, linewidth=2.4, zorder=8,
-                               path_effects=[patheffects.Stroke(linewidth=4.4, foreground="white"),
-                                             patheffects.Normal()])
-                cross.set_gid(f"removed:{slot}")
-                ax.add_artist(cross)
-        return {"removed"}
+
+def _draw_ranked_mines(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) -> set[str]:
+    """Candidate coal mines, nearest first: ``#rank · distance`` beside each (equal distances share a rank)."""
+    candidates = step.facts.get("candidates") or step.facts.get("mines") or []
+    rank, last = 0, None
+    for c in candidates:
+        if c["distance"] != last:
+            rank, last = rank + 1, c["distance"]
+        location = state.facts.board.slot_of[c["source"]][0]
+        _badge(ax, layout, spots, f"#{rank} · {c['distance']}", f"rank:{c['source']}",
+               beside=(_slot_rect(layout, c["source"]), layout.boxes[location]), pointer=True)
+    return {"rank"}
+
+
+def _draw_sources(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) -> set[str]:
+    """Iron works or breweries that could supply: a ring on each."""
+    facts = step.facts
+    for c in facts.get("candidates") or facts.get("own", []) + facts.get("connected", []):
+        _ring_slot(ax, layout, c["source"], f"source:{c['source']}")
+    return {"source"}
+
+
+def _draw_source(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) -> set[str]:
+    """The one tile a resource was taken from: a ring on it."""
+    _ring_slot(ax, layout, step.facts["source"], f"source:{step.facts['source']}")
+    return {"source"}
+
+
+def _draw_merchants(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) -> set[str]:
+    """Merchants used (to sell, or reached for market coal): a ring on each merchant's place."""
+    facts = step.facts
+    for merchant in facts.get("merchants") or [facts["merchant"].split("[")[0]]:
+        _ring_location(ax, layout, merchant, f"merchant-used:{merchant}")
+    return {"source"}
+
+
+def _draw_link_score(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) -> set[str]:
+    """The VP a link scores, on the link, in its owner's colour."""
+    index = _links_of(step.entities)[0]
+    text = WORDS[spots.language]["vp"].format(n=step.facts["vp"])
+    _badge(ax, layout, spots, text, f"score:link:{index}", centres=_along(layout, index),
+           colour=style.player_color(step.facts["owner"]))
+    return {"score"}
+
+
+def _draw_industry_score(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) -> set[str]:
+    """The VP a flipped tile scores, beside it, in its owner's colour."""
+    slot = step.facts["slot"]
+    location = state.facts.board.slot_of[slot][0]
+    _badge(ax, layout, spots, f"+{step.facts['vp']}", f"score:{slot}",
+           beside=(_slot_rect(layout, slot), layout.boxes[location]),
+           colour=style.player_color(step.facts["owner"]), pointer=True)
+    return {"score"}
+
+
+def _draw_removed(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) -> set[str]:
+    """Tiles that leave the board at the end of the canal era: a cross over each."""
+    for slot in step.facts["slots"]:
+        x0, y0, x1, y1 = _slot_rect(layout, slot)
+        for ends in (([x0, x1], [y0, y1]), ([x0, x1], [y1, y0])):
+            cross = Line2D(*ends, color=style.REMOVED_COLOR, linewidth=2.4, zorder=8,
+                           path_effects=[patheffects.Stroke(linewidth=4.4, foreground="white"), patheffects.Normal()])
+            cross.set_gid(f"removed:{slot}")
+            ax.add_artist(cross)
+    return {"removed"}
+
+
+def _draw_entities(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) -> set[str]:
+    """Any other step: a highlight on each link, slot and location it names."""
     for entity in step.entities:
         if entity.startswith("link:"):
             _glow_link(ax, layout, int(entity[5:]), f"highlight:{entity}")
@@ -175,6 +200,31 @@ def draw_step(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) 
         elif entity in layout.boxes:
             _ring_location(ax, layout, entity, f"highlight:{entity}")
     return {"source"} if step.entities else set()
+
+
+StepDrawing = Callable[[Axes, State, Layout, Step, Spots], set[str]]
+
+STEP_DRAWINGS: dict[str, StepDrawing] = {  # rule id -> how to draw its step; any other rule: _draw_entities
+    "coal.take": _draw_route,
+    "beer.take": _draw_route,
+    "coal.nearest": _draw_ranked_mines,
+    "query.coal_sources": _draw_ranked_mines,
+    "iron.works": _draw_sources,
+    "beer.sources": _draw_sources,
+    "iron.take": _draw_source,
+    "coal.market": _draw_merchants,
+    "sell.merchant": _draw_merchants,
+    "score.link": _draw_link_score,
+    "score.industry": _draw_industry_score,
+    "era.remove_level1": _draw_removed,
+}
+
+
+def draw_step(ax: Axes, state: State, layout: Layout, step: Step, spots: Spots) -> set[str]:
+    """Draw what one step used, according to its rule id; returns the overlay kinds drawn (for the legend).
+
+    Badges go to free ``spots`` (clear of boxes, names and earlier badges) and take their room there."""
+    return STEP_DRAWINGS.get(step.rule, _draw_entities)(ax, state, layout, step, spots)
 
 
 def draw_network(ax: Axes, state: State, layout: Layout, player: int) -> None:
