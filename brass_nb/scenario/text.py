@@ -356,10 +356,13 @@ def _list(text: str) -> list[str]:
 
 def write(sc: Scenario) -> str:
     """The canonical text of a scenario (what :func:`read` turns back into the same scenario)."""
+    return "\n".join(line for writer in _WRITERS for line in writer(sc)) + "\n"
+
+
+def _write_header(sc: Scenario) -> list[str]:
+    """What the position is about and which rules it follows; optional lines only when not the default."""
     facts = sc.facts
-    out = []
-    if sc.title:
-        out.append(f"title {sc.title}")
+    out = [f"title {sc.title}"] if sc.title else []
     if sc.teaches:
         out.append(f"teaches {sc.teaches}")
     out.append(f"game {facts.game}")
@@ -368,26 +371,48 @@ def write(sc: Scenario) -> str:
     out.append(f"players {len(sc.players)}")
     if sc.seed:
         out.append(f"seed {sc.seed}")
-    out += [f"era {sc.era}", f"round {sc.round}"]
+    return out
+
+
+def _write_turn(sc: Scenario) -> list[str]:
+    out = [f"era {sc.era}", f"round {sc.round}"]
     if sc.order != list(range(len(sc.players))):
         out.append("order " + " ".join(str(i + 1) for i in sc.order))
     out.append(f"turn {(sc.order[0] if sc.turn is None else sc.turn) + 1}")
-    out += [f"market {resource} {cubes}" for resource, cubes in sc.markets.items()
-            if cubes != facts.markets[resource].start_cubes]
+    return out
+
+
+def _write_supply(sc: Scenario) -> list[str]:
+    """Markets and wild piles that differ from the setup, and the deck."""
+    facts = sc.facts
+    out = [f"market {resource} {cubes}" for resource, cubes in sc.markets.items()
+           if cubes != facts.markets[resource].start_cubes]
     if sc.wilds != {WILDS[0]: facts.wild_location, WILDS[1]: facts.wild_industry}:
         out.append(f"wilds {sc.wilds[WILDS[0]]} {sc.wilds[WILDS[1]]}")
     if sc.deck:
         out.append("deck " + ", ".join(sc.deck))
-    order = {f"{m}[{i + 1}]": (k, i) for k, m in enumerate(facts.board.merchants)
-             for i in range(len(facts.board.locations[m].merchant_spaces))}
+    return out
+
+
+def _write_merchants(sc: Scenario) -> list[str]:
+    """In board order (unknown spaces last), so the text does not depend on the order they were set in."""
+    board = sc.facts.board
+    order = {f"{m}[{i + 1}]": (k, i) for k, m in enumerate(board.merchants)
+             for i in range(len(board.locations[m].merchant_spaces))}
+    out = []
     for label in sorted(sc.merchants, key=lambda label: order.get(label, (99, 0))):
         buys, beer, _ = sc.merchants[label]
         out.append(f"merchant {label} " + (f"buys {', '.join(buys)}" if buys else "blank")
                    + (f" beer {beer}" if beer else ""))
-    defaults = PlayerEntry(money=facts.rules.starting_money)
+    return out
+
+
+def _write_players(sc: Scenario) -> list[str]:
+    """Per player: the values that differ from the start, then hand, discard pile and mat."""
+    defaults = PlayerEntry(money=sc.facts.rules.starting_money)
+    out = []
     for i, p in enumerate(sc.players):
-        values = [(word, getattr(p, name)) for word, name in
-                  (("money", "money"), ("income", "income_space"), ("vp", "vp"), ("spent", "spent"))
+        values = [(word, getattr(p, name)) for word, name in _PLAYER_FIELDS.items()
                   if getattr(p, name) != getattr(defaults, name)]
         if values:
             out.append(f"player {i + 1} " + " ".join(f"{word} {value}" for word, value in values))
@@ -395,16 +420,26 @@ def write(sc: Scenario) -> str:
             out.append(f"hand {i + 1} " + ", ".join(p.hand))
         if p.discard:
             out.append(f"discard {i + 1} " + ", ".join(p.discard))
-        for industry, counts in (p.mat or {}).items():
-            out.append(f"mat {i + 1} {industry} " + " ".join(map(str, counts)))
-    slot_order = facts.board.slot_order
-    for label in sorted(sc.tiles, key=slot_order.__getitem__):
+        out += [f"mat {i + 1} {industry} " + " ".join(map(str, counts)) for industry, counts in (p.mat or {}).items()]
+    return out
+
+
+def _write_board(sc: Scenario) -> list[str]:
+    """Tiles and links in board order."""
+    facts = sc.facts
+    out = []
+    for label in sorted(sc.tiles, key=facts.board.slot_order.__getitem__):
         t = sc.tiles[label]
         out.append(f"tile {label} player {t.owner + 1} {t.industry} {roman(t.level)}"
                    + (" flipped" if t.flipped else "") + (f" cubes {t.cubes}" if t.cubes else ""))
     link_order = {space.label: space.index for space in facts.board.links}
-    for label in sorted(sc.links, key=link_order.__getitem__):
-        out.append(f"link {label} player {sc.links[label][0] + 1}")
+    out += [f"link {label} player {sc.links[label][0] + 1}" for label in sorted(sc.links, key=link_order.__getitem__)]
+    return out
+
+
+def _write_distant(sc: Scenario) -> list[str]:
+    """Lancashire's distant market: the marker, the pile (top first), the tiles drawn this era, closed."""
+    out = []
     if sc.distant_marker:
         out.append(f"distant marker {sc.distant_marker}")
     if sc.distant_tiles is not None:
@@ -413,6 +448,12 @@ def write(sc: Scenario) -> str:
         out.append("distant drawn " + ", ".join(map(str, sc.distant_drawn)))
     if sc.distant_closed:
         out.append("distant closed")
+    return out
+
+
+def _write_mid_turn(sc: Scenario) -> list[str]:
+    """A position in the middle of a turn, an action or the income phase (as :meth:`Game.position` writes it)."""
+    out = []
     if sc.set_aside:
         out.append("set aside " + ", ".join(sc.set_aside))
     if sc.divider_round is not None:
@@ -428,8 +469,16 @@ def write(sc: Scenario) -> str:
         out.append(f"shortfall player {who + 1} owes {owed} position {position + 1}")
     if sc.over:
         out.append("over")
-    out += [f"action {a}" for a in sc.actions]
-    return "\n".join(out) + "\n"
+    return out
+
+
+def _write_actions(sc: Scenario) -> list[str]:
+    return [f"action {a}" for a in sc.actions]
+
+
+_WRITERS = (_write_header, _write_turn, _write_supply, _write_merchants, _write_players, _write_board,
+            _write_distant, _write_mid_turn, _write_actions)
+"""The sections of a position file, in the order :func:`write` puts them."""
 
 
 def load(path: str | Path) -> Scenario:
