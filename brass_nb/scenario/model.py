@@ -21,7 +21,7 @@ from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.game import Game
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.records import Step
-from brass_nb.rules.ruleset import IncomeTiming
+from brass_nb.rules.ruleset import DistantMarket, IncomeTiming
 from brass_nb.rules.state import MerchantSpace, State, Tile
 from brass_nb.rules.turns import deck_for
 
@@ -419,12 +419,7 @@ class Scenario:
         entry = self.players[player]
         levels = self.facts.income_levels
         level = levels[entry.income_space] if 0 <= entry.income_space < len(levels) else None
-        raises = {}
-        for label, t in self.tiles.items():
-            if t.owner == player and t.industry in self.facts.tiles:
-                levels_of = [spec.level for spec in self.facts.tiles[t.industry]]
-                if t.level in levels_of:
-                    raises[label] = self.facts.tile(t.industry, t.level).cost // 2
+        raises = self._sale_values(player)
         facts.update(level=level, money=entry.money, worthless=[label for label, v in raises.items() if v == 0])
         if not (0 <= position < n and position < len(self.order) and self.order[position] == player):
             why = "position"
@@ -437,6 +432,17 @@ class Scenario:
         else:
             return []
         return [Step("scenario.shortfall", {**facts, "why": why}, ok=False)]
+
+    def _sale_values(self, player: int) -> dict[str, int]:
+        """What each of ``player``'s tiles raises when sold (half its cost); tiles of unknown levels are left out,
+        as they are reported elsewhere."""
+        raises = {}
+        for label, t in self.tiles.items():
+            if t.owner == player and t.industry in self.facts.tiles:
+                levels_of = [spec.level for spec in self.facts.tiles[t.industry]]
+                if t.level in levels_of:
+                    raises[label] = self.facts.tile(t.industry, t.level).cost // 2
+        return raises
 
     def _check_cards(self) -> list[Step]:
         """No card more often than the deck for this player count holds it; wild cards with their piles."""
@@ -505,8 +511,20 @@ class Scenario:
         problems = self.check()
         if problems:
             raise ScenarioError(problems)
-        facts = self.facts
-        state = State(facts, len(self.players), self.seed)
+        state = State(self.facts, len(self.players), self.seed)
+        self._set_board(state)
+        for i in range(len(self.players)):
+            self._set_player(state, i)
+        state.deck = list(reversed(self.deck))
+        market = self.facts.rules.distant_market
+        if market:
+            state.distant = self._distant_pile(state, market)
+        state.wilds = dict(self.wilds)
+        self._set_turn(state)
+        return state
+
+    def _set_board(self, state: State) -> None:
+        """Markets, merchants, tiles and links; the cubes on them leave the general supply."""
         for resource, cubes in self.markets.items():
             state.markets[resource] = cubes
             state.take_cubes(resource, cubes)
@@ -517,50 +535,54 @@ class Scenario:
         for label, t in self.tiles.items():
             state.tiles[label] = Tile(t.owner, t.industry, t.level, t.flipped, t.cubes)
             if t.cubes:
-                state.take_cubes(facts.resource_of[t.industry], t.cubes)
-        index_of = {space.label: space.index for space in facts.board.links}
+                state.take_cubes(self.facts.resource_of[t.industry], t.cubes)
+        index_of = {space.label: space.index for space in self.facts.board.links}
         for label, (owner, _) in self.links.items():
             state.links[index_of[label]] = owner
-        for i, (entry, p) in enumerate(zip(self.players, state.players, strict=True)):
-            state.receive(p, entry.money)
-            p.income_space, p.vp, p.spent_this_round = entry.income_space, entry.vp, entry.spent
-            p.hand, p.discard = list(entry.hand), list(entry.discard)
-            on_board = [t for t in self.tiles.values() if t.owner == i]
-            for t in on_board:
-                p.mat[t.industry][facts.level_index(t.industry, t.level)] -= 1
-            for industry, counts in (entry.mat or {}).items():
-                p.mat[industry] = list(counts)
-            p.tiles_gone = sum(sum(t.count for t in facts.tiles[ind]) for ind in facts.industries) \
-                - p.tiles_on_mat() - len(on_board)
-            p.links_left = facts.rules.link_tiles - sum(1 for o, _ in self.links.values() if o == i)
-        state.deck = list(reversed(self.deck))
-        if facts.rules.distant_market:
-            bag = facts.rules.distant_market.pile(len(self.players))
-            if self.distant_tiles is None:
-                state.shuffler("setup").shuffle(bag)
-                tiles = bag
-            else:
-                tiles = list(reversed(self.distant_tiles))
-                for value in self.distant_tiles:
-                    bag.remove(value)
-            drawn = bag if self.distant_drawn is None or self.distant_tiles is None else list(self.distant_drawn)
-            state.distant = DistantPile(tiles, drawn if self.distant_tiles is not None else [], self.distant_marker,
-                                        self.distant_closed)
-        state.wilds = dict(self.wilds)
+
+    def _set_player(self, state: State, i: int) -> None:
+        """Player ``i``'s money, tracks and cards, and their mat: the printed tiles less those on the board, unless
+        the position gives it; tiles neither on the mat nor on the board are gone (sold or removed)."""
+        facts, entry, p = self.facts, self.players[i], state.players[i]
+        state.receive(p, entry.money)
+        p.income_space, p.vp, p.spent_this_round = entry.income_space, entry.vp, entry.spent
+        p.hand, p.discard = list(entry.hand), list(entry.discard)
+        on_board = [t for t in self.tiles.values() if t.owner == i]
+        for t in on_board:
+            p.mat[t.industry][facts.level_index(t.industry, t.level)] -= 1
+        for industry, counts in (entry.mat or {}).items():
+            p.mat[industry] = list(counts)
+        p.tiles_gone = sum(sum(t.count for t in facts.tiles[ind]) for ind in facts.industries) \
+            - p.tiles_on_mat() - len(on_board)
+        p.links_left = facts.rules.link_tiles - sum(1 for o, _ in self.links.values() if o == i)
+
+    def _distant_pile(self, state: State, market: DistantMarket) -> DistantPile:
+        """Lancashire's distant market: the pile as written (the tiles drawn this era by default the rest of the
+        set), or the whole set shuffled by the seed."""
+        bag = market.pile(len(self.players))
+        if self.distant_tiles is None:
+            state.shuffler("setup").shuffle(bag)
+            return DistantPile(bag, [], self.distant_marker, self.distant_closed)
+        for value in self.distant_tiles:
+            bag.remove(value)
+        drawn = bag if self.distant_drawn is None else list(self.distant_drawn)
+        return DistantPile(list(reversed(self.distant_tiles)), drawn, self.distant_marker, self.distant_closed)
+
+    def _set_turn(self, state: State) -> None:
+        """Era, round and turn order, whose turn it is, and how far the turn or the action in progress has got."""
         state.era, state.round, state.order = self.era, self.round, list(self.order)
         state.turn_index = self.order.index(self.order[0] if self.turn is None else self.turn)
         state.set_aside = list(self.set_aside)
         state.divider_round = self.divider_round
         state.actions_done = self.actions_done
         state.pending = tuple(Phase(p) for p in self.pending) or None
-        state.double_build = parse(facts, self.double_build) if self.double_build else None
+        state.double_build = parse(self.facts, self.double_build) if self.double_build else None
         state.shortfall = self.shortfall
         state.over = self.over
         if self.shortfall is not None or self.over:
             # income is paid (and a game ends) between turns: before the first or after the last of the round
-            before = not self.over and facts.rules.income_paid is IncomeTiming.ROUND_START
+            before = not self.over and self.facts.rules.income_paid is IncomeTiming.ROUND_START
             state.turn_index = -1 if before else len(self.order)
-        return state
 
     @classmethod
     def from_game(cls, game: Game) -> Scenario:
