@@ -21,11 +21,16 @@ from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.game import Game
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.records import Step
-from brass_nb.rules.ruleset import IncomeTiming
+from brass_nb.rules.ruleset import DistantMarket, IncomeTiming
 from brass_nb.rules.state import MerchantSpace, State, Tile
 from brass_nb.rules.turns import deck_for
 
 WILDS = ("Wild Location", "Wild Industry")
+
+
+def _at(line: int | None) -> dict[str, int]:
+    """``{"line": line}`` for a fact a position file wrote, else nothing."""
+    return {"line": line} if line is not None else {}
 
 
 @dataclass
@@ -220,82 +225,109 @@ class Scenario:
 
     def check(self) -> list[Step]:
         """Every problem with this position (empty when a game can start from it)."""
-        problems = list(self.problems)
-        board, facts = self.facts.board, self.facts
-        n = len(self.players)
+        tiles, placed = self._check_tiles()
+        return (list(self.problems) + tiles + self._check_canal_towns() + self._check_links()
+                + self._check_players(placed) + self._check_rest())
+
+    def _check_tiles(self) -> tuple[list[Step], dict[tuple[int, str, int], int]]:
+        """The tiles' problems, and how many tiles of each (player, industry, level) fit their slots: the mat check
+        adds these to the tiles left."""
+        problems: list[Step] = []
         placed: dict[tuple[int, str, int], int] = {}
         for label, t in self.tiles.items():
-            location, index = board.slot_of[label]
-            icons = board.locations[location].slots[index]
-            where = {"line": t.line} if t.line is not None else {}
-            if not 0 <= t.owner < n:
-                problems.append(Step("scenario.player", {"player": t.owner + 1, "players": n, **where}, ok=False))
+            misfit = self._tile_misfit(label, t)
+            if misfit is not None:
+                problems += misfit
                 continue
-            if t.industry not in facts.tiles:
-                continue                          # reported as an unknown name where it was written
-            if t.industry not in icons:
-                problems.append(Step("scenario.slot_industry", {"slot": label, "industry": t.industry,
-                                                                "icons": list(icons), **where}, ok=False))
-                continue
-            levels = facts.tiles[t.industry]
-            if not levels[0].level <= t.level <= levels[-1].level:
-                problems.append(Step("scenario.value", {"field": "level", "value": t.level,
-                                                        "expected": f"{levels[0].level} to {levels[-1].level}",
-                                                        **where}, ok=False))
-                continue
-            spec = facts.tile(t.industry, t.level)
-            if self.era == "rail" and spec.eras == ("canal",):
-                problems.append(Step("scenario.canal_tile_in_rail", {"slot": label, "industry": t.industry,
-                                                                     "level": t.level, **where}, ok=False))
-            resource = facts.resource_of.get(t.industry)
-            most = max(spec.cubes_when_built("canal"), spec.cubes_when_built("rail"))
-            if t.cubes and (resource is None or t.flipped or t.cubes > most) or t.cubes < 0:
-                why = "sold" if resource is None else "flipped" if t.flipped else "too_many"
-                problems.append(Step("scenario.cubes", {"slot": label, "industry": t.industry, "level": t.level,
-                                                        "cubes": t.cubes, "most": most, "why": why, **where},
-                                     ok=False))
-            if resource is not None and not t.flipped and t.cubes == 0:
-                problems.append(Step("scenario.empty_unflipped", {"slot": label, "industry": t.industry, **where},
-                                     ok=False))
+            problems += self._check_tile(label, t)
             key = (t.owner, t.industry, t.level)
             placed[key] = placed.get(key, 0) + 1
-            if placed[key] > spec.count:
+            printed = self.facts.tile(t.industry, t.level).count
+            if placed[key] > printed:
                 problems.append(Step("scenario.no_tile_left", {"player": t.owner + 1, "industry": t.industry,
-                                                               "level": t.level, "printed": spec.count, **where},
+                                                               "level": t.level, "printed": printed, **_at(t.line)},
                                      ok=False))
-        if self.era == "canal":
-            seen: dict[tuple[int, str], str] = {}
-            for label, t in self.tiles.items():
-                location = board.slot_of[label][0]
-                other = seen.setdefault((t.owner, location), label)
-                if other != label:
-                    where = {"line": t.line} if t.line is not None else {}
-                    problems.append(Step("scenario.canal_one_per_town", {
-                        "player": t.owner + 1, "location": location, "slots": [other, label], **where}, ok=False))
+        return problems, placed
+
+    def _tile_misfit(self, label: str, t: TileEntry) -> list[Step] | None:
+        """Why tile ``t`` is not checked further (an empty list: its unknown industry was reported where it was
+        written), or None when its owner and level exist and its slot takes its industry."""
+        board, facts = self.facts.board, self.facts
+        location, index = board.slot_of[label]
+        icons = board.locations[location].slots[index]
+        where = _at(t.line)
+        if not 0 <= t.owner < len(self.players):
+            return [Step("scenario.player", {"player": t.owner + 1, "players": len(self.players), **where}, ok=False)]
+        if t.industry not in facts.tiles:
+            return []
+        if t.industry not in icons:
+            return [Step("scenario.slot_industry", {"slot": label, "industry": t.industry, "icons": list(icons),
+                                                    **where}, ok=False)]
+        levels = facts.tiles[t.industry]
+        if not levels[0].level <= t.level <= levels[-1].level:
+            return [Step("scenario.value", {"field": "level", "value": t.level,
+                                            "expected": f"{levels[0].level} to {levels[-1].level}", **where},
+                         ok=False)]
+        return None
+
+    def _check_tile(self, label: str, t: TileEntry) -> list[Step]:
+        """A tile that fits its slot: a tile of this era, and cubes only on an unflipped tile of a resource."""
+        facts = self.facts
+        spec = facts.tile(t.industry, t.level)
+        where = _at(t.line)
+        problems = []
+        if self.era == "rail" and spec.eras == ("canal",):
+            problems.append(Step("scenario.canal_tile_in_rail", {"slot": label, "industry": t.industry,
+                                                                 "level": t.level, **where}, ok=False))
+        resource = facts.resource_of.get(t.industry)
+        most = max(spec.cubes_when_built("canal"), spec.cubes_when_built("rail"))
+        if t.cubes and (resource is None or t.flipped or t.cubes > most) or t.cubes < 0:
+            why = "sold" if resource is None else "flipped" if t.flipped else "too_many"
+            problems.append(Step("scenario.cubes", {"slot": label, "industry": t.industry, "level": t.level,
+                                                    "cubes": t.cubes, "most": most, "why": why, **where}, ok=False))
+        if resource is not None and not t.flipped and t.cubes == 0:
+            problems.append(Step("scenario.empty_unflipped", {"slot": label, "industry": t.industry, **where},
+                                 ok=False))
+        return problems
+
+    def _check_canal_towns(self) -> list[Step]:
+        """In the canal era a player has at most one tile in each location."""
+        if self.era != "canal":
+            return []
+        problems = []
+        seen: dict[tuple[int, str], str] = {}
+        for label, t in self.tiles.items():
+            location = self.facts.board.slot_of[label][0]
+            other = seen.setdefault((t.owner, location), label)
+            if other != label:
+                problems.append(Step("scenario.canal_one_per_town", {
+                    "player": t.owner + 1, "location": location, "slots": [other, label], **_at(t.line)}, ok=False))
+        return problems
+
+    def _check_links(self) -> list[Step]:
+        """Each link on a space open in this era and owned by a player; no player with more than their link tiles."""
+        problems = []
+        n = len(self.players)
         counts = [0] * n
         for label, (owner, line) in self.links.items():
-            link = next(space for space in board.links if space.label == label)
-            where = {"line": line} if line is not None else {}
+            link = next(space for space in self.facts.board.links if space.label == label)
             if not link.allows(self.era):
                 problems.append(Step("scenario.link_era", {"link": label, "era": self.era, "canal": link.canal,
-                                                           "rail": link.rail, **where}, ok=False))
+                                                           "rail": link.rail, **_at(line)}, ok=False))
             if not 0 <= owner < n:
-                problems.append(Step("scenario.player", {"player": owner + 1, "players": n, **where}, ok=False))
+                problems.append(Step("scenario.player", {"player": owner + 1, "players": n, **_at(line)}, ok=False))
             else:
                 counts[owner] += 1
-        for i, count in enumerate(counts):
-            if count > facts.rules.link_tiles:
-                problems.append(Step("scenario.too_many_links", {"player": i + 1, "links": count,
-                                                                 "most": facts.rules.link_tiles}, ok=False))
-        problems += self._check_players(placed)
-        problems += self._check_rest()
+        most = self.facts.rules.link_tiles
+        problems += [Step("scenario.too_many_links", {"player": i + 1, "links": count, "most": most}, ok=False)
+                     for i, count in enumerate(counts) if count > most]
         return problems
 
     def _check_players(self, placed: dict[tuple[int, str, int], int]) -> list[Step]:
         problems = []
         levels = self.facts.income_levels
         for i, p in enumerate(self.players):
-            where = {"line": p.line} if p.line is not None else {}
+            where = _at(p.line)
             for name, value, low, high in (("money", p.money, 0, None), ("vp", p.vp, 0, None),
                                            ("spent", p.spent, 0, None),
                                            ("income space", p.income_space, 0, len(levels) - 1)):
@@ -340,7 +372,7 @@ class Scenario:
         for label, (_, beer, line) in self.merchants.items():
             location, index = label[:-1].split("[")
             spaces = self.facts.board.locations[location].merchant_spaces
-            where = {"line": line} if line is not None else {}
+            where = _at(line)
             if self.facts.board.locations[location].kind != "merchant" or not (
                     1 <= int(index) <= len(spaces) and n in spaces[int(index) - 1]):
                 problems.append(Step("scenario.merchant_space", {"space": label, "players": n, **where}, ok=False))
@@ -387,12 +419,7 @@ class Scenario:
         entry = self.players[player]
         levels = self.facts.income_levels
         level = levels[entry.income_space] if 0 <= entry.income_space < len(levels) else None
-        raises = {}
-        for label, t in self.tiles.items():
-            if t.owner == player and t.industry in self.facts.tiles:
-                levels_of = [spec.level for spec in self.facts.tiles[t.industry]]
-                if t.level in levels_of:
-                    raises[label] = self.facts.tile(t.industry, t.level).cost // 2
+        raises = self._sale_values(player)
         facts.update(level=level, money=entry.money, worthless=[label for label, v in raises.items() if v == 0])
         if not (0 <= position < n and position < len(self.order) and self.order[position] == player):
             why = "position"
@@ -405,6 +432,17 @@ class Scenario:
         else:
             return []
         return [Step("scenario.shortfall", {**facts, "why": why}, ok=False)]
+
+    def _sale_values(self, player: int) -> dict[str, int]:
+        """What each of ``player``'s tiles raises when sold (half its cost); tiles of unknown levels are left out,
+        as they are reported elsewhere."""
+        raises = {}
+        for label, t in self.tiles.items():
+            if t.owner == player and t.industry in self.facts.tiles:
+                levels_of = [spec.level for spec in self.facts.tiles[t.industry]]
+                if t.level in levels_of:
+                    raises[label] = self.facts.tile(t.industry, t.level).cost // 2
+        return raises
 
     def _check_cards(self) -> list[Step]:
         """No card more often than the deck for this player count holds it; wild cards with their piles."""
@@ -473,8 +511,20 @@ class Scenario:
         problems = self.check()
         if problems:
             raise ScenarioError(problems)
-        facts = self.facts
-        state = State(facts, len(self.players), self.seed)
+        state = State(self.facts, len(self.players), self.seed)
+        self._set_board(state)
+        for i in range(len(self.players)):
+            self._set_player(state, i)
+        state.deck = list(reversed(self.deck))
+        market = self.facts.rules.distant_market
+        if market:
+            state.distant = self._distant_pile(state, market)
+        state.wilds = dict(self.wilds)
+        self._set_turn(state)
+        return state
+
+    def _set_board(self, state: State) -> None:
+        """Markets, merchants, tiles and links; the cubes on them leave the general supply."""
         for resource, cubes in self.markets.items():
             state.markets[resource] = cubes
             state.take_cubes(resource, cubes)
@@ -485,50 +535,54 @@ class Scenario:
         for label, t in self.tiles.items():
             state.tiles[label] = Tile(t.owner, t.industry, t.level, t.flipped, t.cubes)
             if t.cubes:
-                state.take_cubes(facts.resource_of[t.industry], t.cubes)
-        index_of = {space.label: space.index for space in facts.board.links}
+                state.take_cubes(self.facts.resource_of[t.industry], t.cubes)
+        index_of = {space.label: space.index for space in self.facts.board.links}
         for label, (owner, _) in self.links.items():
             state.links[index_of[label]] = owner
-        for i, (entry, p) in enumerate(zip(self.players, state.players, strict=True)):
-            state.receive(p, entry.money)
-            p.income_space, p.vp, p.spent_this_round = entry.income_space, entry.vp, entry.spent
-            p.hand, p.discard = list(entry.hand), list(entry.discard)
-            on_board = [t for t in self.tiles.values() if t.owner == i]
-            for t in on_board:
-                p.mat[t.industry][facts.level_index(t.industry, t.level)] -= 1
-            for industry, counts in (entry.mat or {}).items():
-                p.mat[industry] = list(counts)
-            p.tiles_gone = sum(sum(t.count for t in facts.tiles[ind]) for ind in facts.industries) \
-                - p.tiles_on_mat() - len(on_board)
-            p.links_left = facts.rules.link_tiles - sum(1 for o, _ in self.links.values() if o == i)
-        state.deck = list(reversed(self.deck))
-        if facts.rules.distant_market:
-            bag = facts.rules.distant_market.pile(len(self.players))
-            if self.distant_tiles is None:
-                state.shuffler("setup").shuffle(bag)
-                tiles = bag
-            else:
-                tiles = list(reversed(self.distant_tiles))
-                for value in self.distant_tiles:
-                    bag.remove(value)
-            drawn = bag if self.distant_drawn is None or self.distant_tiles is None else list(self.distant_drawn)
-            state.distant = DistantPile(tiles, drawn if self.distant_tiles is not None else [], self.distant_marker,
-                                        self.distant_closed)
-        state.wilds = dict(self.wilds)
+
+    def _set_player(self, state: State, i: int) -> None:
+        """Player ``i``'s money, tracks and cards, and their mat: the printed tiles less those on the board, unless
+        the position gives it; tiles neither on the mat nor on the board are gone (sold or removed)."""
+        facts, entry, p = self.facts, self.players[i], state.players[i]
+        state.receive(p, entry.money)
+        p.income_space, p.vp, p.spent_this_round = entry.income_space, entry.vp, entry.spent
+        p.hand, p.discard = list(entry.hand), list(entry.discard)
+        on_board = [t for t in self.tiles.values() if t.owner == i]
+        for t in on_board:
+            p.mat[t.industry][facts.level_index(t.industry, t.level)] -= 1
+        for industry, counts in (entry.mat or {}).items():
+            p.mat[industry] = list(counts)
+        p.tiles_gone = sum(sum(t.count for t in facts.tiles[ind]) for ind in facts.industries) \
+            - p.tiles_on_mat() - len(on_board)
+        p.links_left = facts.rules.link_tiles - sum(1 for o, _ in self.links.values() if o == i)
+
+    def _distant_pile(self, state: State, market: DistantMarket) -> DistantPile:
+        """Lancashire's distant market: the pile as written (the tiles drawn this era by default the rest of the
+        set), or the whole set shuffled by the seed."""
+        bag = market.pile(len(self.players))
+        if self.distant_tiles is None:
+            state.shuffler("setup").shuffle(bag)
+            return DistantPile(bag, [], self.distant_marker, self.distant_closed)
+        for value in self.distant_tiles:
+            bag.remove(value)
+        drawn = bag if self.distant_drawn is None else list(self.distant_drawn)
+        return DistantPile(list(reversed(self.distant_tiles)), drawn, self.distant_marker, self.distant_closed)
+
+    def _set_turn(self, state: State) -> None:
+        """Era, round and turn order, whose turn it is, and how far the turn or the action in progress has got."""
         state.era, state.round, state.order = self.era, self.round, list(self.order)
         state.turn_index = self.order.index(self.order[0] if self.turn is None else self.turn)
         state.set_aside = list(self.set_aside)
         state.divider_round = self.divider_round
         state.actions_done = self.actions_done
         state.pending = tuple(Phase(p) for p in self.pending) or None
-        state.double_build = parse(facts, self.double_build) if self.double_build else None
+        state.double_build = parse(self.facts, self.double_build) if self.double_build else None
         state.shortfall = self.shortfall
         state.over = self.over
         if self.shortfall is not None or self.over:
             # income is paid (and a game ends) between turns: before the first or after the last of the round
-            before = not self.over and facts.rules.income_paid is IncomeTiming.ROUND_START
+            before = not self.over and self.facts.rules.income_paid is IncomeTiming.ROUND_START
             state.turn_index = -1 if before else len(self.order)
-        return state
 
     @classmethod
     def from_game(cls, game: Game) -> Scenario:
