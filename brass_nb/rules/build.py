@@ -8,7 +8,7 @@ from typing import Any
 from brass_nb.rules.actions import TWO_CARDS, Build, Discard
 from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import consume, flip, remove_tile, sell_to_market
-from brass_nb.rules.facts import TileSpec
+from brass_nb.rules.facts import BuildSpace, TileSpec
 from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand, missing_cards
@@ -101,7 +101,7 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
             plan.steps.append(Step("build.card", {"why": why, **facts}, (location,)))
 
 
-def slot_candidates(view: View, player: int, industry: str, spaces: tuple[tuple[int, str, bool], ...], level: int
+def slot_candidates(view: View, player: int, industry: str, spaces: tuple[BuildSpace, ...], level: int
                     ) -> tuple[list[int], list[int]]:
     """(empty slots allowed, slots that may be overbuilt) of ``industry``'s build spaces at a location (the board's
     ``build_spaces``), numbered from 1 as the notation names them.
@@ -341,81 +341,127 @@ def double_build_card_pairs(state: State, player: int) -> list[Discard]:
     return [Discard(pair) for pair in dict.fromkeys(combinations(sorted(state.players[player].hand), 2))]
 
 
+NO_COAL = NOTHING_NEEDED["coal"]
+"""The coal plan of a tile that needs none (and whose money was counted with its iron)."""
+
 NO_INDUSTRY_CARDS: dict[str, list[str]] = {}
 """A place no industry card reaches (read, never written)."""
+
+
+AffordableTile = tuple[TileSpec, SourcePlan]
+"""An industry's next tile, buildable this era, with the plan for its iron, both within the player's money (a plain
+pair, not a NamedTuple: the build list makes one per industry each time, where a NamedTuple costs eight times
+as much to make)."""
 
 
 def build_actions(view: View, player: int) -> Iterator[Choices]:
     """Every legal build for ``player``: for each place and industry, every card × slot × coal × iron choice,
     found one place at a time (a caller that needs only the first reads no further)."""
-    state, board = view.state, view.board
-    p = state.players[player]
-    era, money = state.era, p.money
-    no_coal, no_iron = NOTHING_NEEDED["coal"], NOTHING_NEEDED["iron"]    # (a tile that needs none: no planner call)
-    specs: dict[str, tuple[TileSpec, SourcePlan]] = {}     # each industry's next tile and its iron, if affordable
-    for industry, spec in view.next_tiles(player).items():
-        if spec.cost <= money and era in spec.eras:    # (the money first: it rules out more)
-            iron = plan_iron(view, spec.iron) if spec.iron else no_iron
-            if spec.cost + iron.market_cost <= money:
-                specs[industry] = spec, iron
-    if not specs:
+    tiles = affordable_tiles(view, player)
+    if not tiles:
         return
-    hand = view.cards(player)
-    if state.facts.rules.double_card_build:
-        two = Plan()
-        check_two_cards(state, player, two)
-        if two.ok:
-            hand = (*hand, TWO_CARDS)
-    cards_at, town_cards, industry_cards, network = card_scopes(view, player, hand, specs)
-    towns = board.town_set
-    own_at: dict[str, set[str]] = {}              # canal era: one tile per town, your own overbuilt one aside
-    if era == "canal":
-        for label, _ in view.tiles_of(player):
-            own_at.setdefault(board.slot_of[label][0], set()).add(label)
-    placed = state.tiles.keys()
-    for location, offered in board.build_offers.items():
-        named: Sequence[str] = cards_at.get(location, ())
-        if town_cards and location in towns:           # (where cards that name any town join, in hand order)
-            named = sorted((*named, *town_cards), key=hand.index) if named else town_cards
+    state, board = view.state, view.board
+    hand = build_cards(view, player)
+    cards_at, town_cards, industry_cards, network = card_scopes(view, player, hand, tiles)
+    own_at = own_tiles_by_town(view, player)
+    placed, money, towns = state.tiles.keys(), state.players[player].money, board.town_set
+    for location, offers in board.build_offers.items():      # (one loop in one function: a call per place or
+        named: Sequence[str] = cards_at.get(location, ())     # per industry would cost the build list a tenth)
+        if town_cards and location in towns:
+            named = with_town_cards(hand, named, town_cards)
         built_by = industry_cards if network is None or location in network else NO_INDUSTRY_CARDS
         if not named and not built_by:
             continue
         mine = own_at.get(location)
-        coal_here: bool | None = None                   # (is there coal to be had here? asked once per location)
-        for industry, spaces, labels, vacant_slots in offered:
-            found = specs.get(industry)
+        for industry, spaces, labels, vacant_slots in offers:
+            found = tiles.get(industry)
             if found is None:
                 continue
             cards: Sequence[str] | None = built_by.get(industry)
             if cards is None:
-                if not named:
-                    continue
                 cards = named
             elif named:                                 # (both kinds here: merged back into hand order)
-                cards = sorted((*named, *cards), key=hand.index)
+                cards = in_hand_order(hand, named, cards)
+            if not cards:
+                continue
             spec, iron = found
             if mine is None and placed.isdisjoint(labels):     # (its spaces all free: the board's slots, no call)
                 slots: Sequence[int] = vacant_slots
             else:
-                empty, over = slot_candidates(view, player, industry, spaces, spec.level)
-                if mine:                                # (a loop: a comprehension would make its names cells)
-                    here, kept = board.slot_labels[location], []
-                    for number in over:
-                        if mine == {here[number - 1]}:
-                            kept.append(number)
-                    slots = kept
-                else:
-                    slots = empty + over if over else empty
+                slots = open_slots(view, player, location, industry, spaces, spec.level, mine)
                 if not slots:
                     continue
-            if spec.coal:
-                if coal_here is None:
-                    coal_here = view.coal_at(location)
-                if not coal_here:       # (plan_coal's own first test, asked once here: most requests; no plan asked)
-                    continue
-                coal = plan_coal(view, (location,), spec.coal)
-                if not coal.options or spec.cost + coal.market_cost + iron.market_cost > money:
-                    continue
-            else:
-                coal = no_coal                          # (and the money was counted with the iron)
-            yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)
+            coal = affordable_coal(view, location, spec, iron, money) if spec.coal else NO_COAL
+            if coal is not None:
+                yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)
+
+
+def affordable_tiles(view: View, player: int) -> dict[str, AffordableTile]:
+    """Each industry whose next tile may be built in this era and, with its iron, paid for (coal is counted per
+    place)."""
+    money, era = view.state.players[player].money, view.state.era
+    tiles: dict[str, AffordableTile] = {}
+    for industry, spec in view.next_tiles(player).items():
+        if spec.cost <= money and era in spec.eras:    # (the money first: it rules out more)
+            iron = plan_iron(view, spec.iron) if spec.iron else NOTHING_NEEDED["iron"]  # (none needed: no planner)
+            if spec.cost + iron.market_cost <= money:
+                tiles[industry] = spec, iron
+    return tiles
+
+
+def build_cards(view: View, player: int) -> tuple[str, ...]:
+    """The cards ``player`` may build with: the hand, and Lancashire's two cards when a double-card build is open."""
+    hand = view.cards(player)
+    if view.state.facts.rules.double_card_build:
+        two = Plan()
+        check_two_cards(view.state, player, two)
+        if two.ok:
+            hand = (*hand, TWO_CARDS)
+    return hand
+
+
+def own_tiles_by_town(view: View, player: int) -> dict[str, set[str]]:
+    """In the canal era, the slots of ``player``'s tiles in each town (one tile per town, your own overbuilt one
+    aside); in the rail era, none."""
+    slot_of = view.board.slot_of
+    own_at: dict[str, set[str]] = {}
+    if view.state.era != "canal":
+        return own_at
+    for label, _ in view.tiles_of(player):
+        own_at.setdefault(slot_of[label][0], set()).add(label)
+    return own_at
+
+
+def with_town_cards(hand: Sequence[str], named: Sequence[str], town_cards: list[str]) -> Sequence[str]:
+    """The cards that name a town: its own location cards and those that name any town, in hand order."""
+    return in_hand_order(hand, named, town_cards) if named else town_cards
+
+
+def in_hand_order(hand: Sequence[str], first: Sequence[str], second: Sequence[str]) -> list[str]:
+    """Two lists of cards that allow a build, merged back into hand order."""
+    return sorted((*first, *second), key=hand.index)
+
+
+def open_slots(view: View, player: int, location: str, industry: str, spaces: tuple[BuildSpace, ...], level: int,
+               mine: set[str] | None) -> Sequence[int]:
+    """The slots of ``industry``'s build ``spaces`` here when some are taken or you have a tile here already: with one
+    of yours here in the canal era, only that tile's slot, to overbuild."""
+    empty, over = slot_candidates(view, player, industry, spaces, level)
+    if mine:
+        here, kept = view.board.slot_labels[location], []
+        for number in over:                             # (a loop: a comprehension would make its names cells)
+            if mine == {here[number - 1]}:
+                kept.append(number)
+        return kept
+    return empty + over if over else empty
+
+
+def affordable_coal(view: View, location: str, spec: TileSpec, iron: SourcePlan, money: int) -> SourcePlan | None:
+    """The coal plan for a tile at ``location`` when its coal can be had and ``money`` pays for the tile, its iron
+    and its coal; else None."""
+    if not view.coal_at(location):              # (plan_coal's own first test, asked here: most requests; no plan)
+        return None
+    coal = plan_coal(view, (location,), spec.coal)
+    if not coal.options or spec.cost + coal.market_cost + iron.market_cost > money:
+        return None
+    return coal

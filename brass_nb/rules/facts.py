@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from brass_nb.rules.errors import UnknownName
 from brass_nb.rules.records import Step
@@ -96,48 +96,21 @@ class Board:
     def __init__(self, locations: list[Location], links: list[LinkSpace]):
         self.locations: dict[str, Location] = {loc.name: loc for loc in locations}
         self.links: tuple[LinkSpace, ...] = tuple(links)
-        # The space the notation names by each label (read reversed: the first in board order wins a shared label)
-        self.link_named: dict[str, LinkSpace] = {link.label: link for link in reversed(self.links)}
-        self.links_at: dict[str, tuple[int, ...]] = {
-            name: tuple(link.index for link in self.links if name in link.ends) for name in self.locations
-        }
-        # The searches' steps: each link space at a location with its other ends (none to skip, no space to look up)
-        self.steps_at: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
-            name: tuple((index, tuple(end for end in self.links[index].ends if end != name)) for index in indices)
-            for name, indices in self.links_at.items()
-        }
-        # The pairs of locations each link space joins, by index (three ends make two pairs): what joins the pieces
-        self.joins: tuple[tuple[tuple[str, str], ...], ...] = tuple(tuple(pairwise(link.ends)) for link in self.links)
-        self.slot_labels: dict[str, tuple[str, ...]] = {
-            loc.name: tuple(f"{loc.name}[{i + 1}]" for i in range(len(loc.slots))) for loc in locations
-        }
-        self.slot_of: dict[str, tuple[str, int]] = {
-            label: (name, i) for name, labels in self.slot_labels.items() for i, label in enumerate(labels)
-        }
+        self.link_named = _link_named(self.links)
+        self.links_at = _links_at(self.locations, self.links)
+        self.steps_at = _steps_at(self.links_at, self.links)
+        self.joins = _joins(self.links)
+        self.slot_labels = _slot_labels(locations)
+        self.slot_of = _slot_of(self.slot_labels)
         self.slot_order = {label: i for i, label in enumerate(self.slot_of)}
-        # Per location with slots, per industry (in the order its icons first appear): (index, label, only icon?)
-        self.build_spaces: dict[str, dict[str, tuple[tuple[int, str, bool], ...]]] = {
-            loc.name: {industry: tuple((i, self.slot_labels[loc.name][i], len(icons) == 1)
-                                       for i, icons in enumerate(loc.slots) if industry in icons)
-                       for industry in dict.fromkeys(i for icons in loc.slots for i in icons)}
-            for loc in locations if loc.slots
-        }
-        # The build list's table: per location with slots, (industry, its build spaces, their labels, the slots
-        # offered while none of them is built on: its one-icon slots, else its two-icon ones), as in build_spaces
-        self.build_offers: dict[str, tuple[tuple[str, tuple[tuple[int, str, bool], ...], tuple[str, ...],
-                                                 tuple[int, ...]], ...]] = {
-            name: tuple((industry, spaces, tuple(label for _, label, _ in spaces),
-                         tuple(i + 1 for i, _, alone in spaces if alone) or tuple(i + 1 for i, _, _ in spaces))
-                        for industry, spaces in offered.items())
-            for name, offered in self.build_spaces.items()
-        }
-        self.merchants = tuple(loc.name for loc in locations if loc.kind == "merchant")
+        self.build_spaces = _build_spaces(locations, self.slot_labels)
+        self.build_offers = _build_offers(self.build_spaces)
+        self.merchants = _names_of_kind(locations, "merchant")
         self.trade_locations = tuple(loc.name for loc in locations if loc.trade_icon)
-        self.era_links = {era: frozenset(link.index for link in self.links if link.allows(era))
-                          for era in ("canal", "rail")}      # the link spaces each era may build on
-        self.towns = tuple(loc.name for loc in locations if loc.kind == "town")
+        self.era_links = _era_links(self.links)
+        self.towns = _names_of_kind(locations, "town")
         self.town_set = frozenset(self.towns)
-        self.farm_breweries = tuple(loc.name for loc in locations if loc.kind == "farm_brewery")
+        self.farm_breweries = _names_of_kind(locations, "farm_brewery")
 
     def link_between(self, *ends: str) -> LinkSpace | None:
         """The link space whose ends include all of ``ends`` (order free), if any."""
@@ -218,6 +191,94 @@ class Board:
         """The locations joined by the links built so far (for instructors and drawings)."""
         keep = set(self.locations) | {("link", i) for i in built}
         return self.graph.subgraph(keep)
+
+
+class BuildSpace(NamedTuple):
+    """One slot of a location where an industry may be built."""
+
+    position: int       # among the location's slots, from 0 (the notation numbers them from 1)
+    label: str          # "Town[2]"
+    alone: bool         # the slot shows only this industry's icon
+
+
+class BuildOffer(NamedTuple):
+    """One industry a location's slots offer, as the build list reads it."""
+
+    industry: str
+    spaces: tuple[BuildSpace, ...]
+    labels: tuple[str, ...]         # the spaces' labels
+    vacant_slots: tuple[int, ...]   # offered while none of them is built on: its one-icon slots, else all
+
+
+def _link_named(links: tuple[LinkSpace, ...]) -> dict[str, LinkSpace]:
+    """The space the notation names by each label (read reversed: the first in board order wins a shared label)."""
+    return {link.label: link for link in reversed(links)}
+
+
+def _links_at(locations: dict[str, Location], links: tuple[LinkSpace, ...]) -> dict[str, tuple[int, ...]]:
+    """The indices of the link spaces at each location, in board order."""
+    return {name: tuple(link.index for link in links if name in link.ends) for name in locations}
+
+
+def _steps_at(links_at: dict[str, tuple[int, ...]], links: tuple[LinkSpace, ...]
+              ) -> dict[str, tuple[tuple[int, tuple[str, ...]], ...]]:
+    """The searches' steps: each link space at a location with its other ends (none to skip, no space to look
+    up)."""
+    return {name: tuple((index, tuple(end for end in links[index].ends if end != name)) for index in indices)
+            for name, indices in links_at.items()}
+
+
+def _joins(links: tuple[LinkSpace, ...]) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """The pairs of locations each link space joins, by index (three ends make two pairs): what joins the
+    pieces."""
+    return tuple(tuple(pairwise(link.ends)) for link in links)
+
+
+def _slot_labels(locations: list[Location]) -> dict[str, tuple[str, ...]]:
+    """Each location's slot labels, "Town[1]" first."""
+    return {loc.name: tuple(f"{loc.name}[{i + 1}]" for i in range(len(loc.slots))) for loc in locations}
+
+
+def _slot_of(slot_labels: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, int]]:
+    """Each slot label's location and index there (from 0), in board order."""
+    return {label: (name, i) for name, labels in slot_labels.items() for i, label in enumerate(labels)}
+
+
+def _build_spaces(locations: list[Location], slot_labels: dict[str, tuple[str, ...]]
+                  ) -> dict[str, dict[str, tuple[BuildSpace, ...]]]:
+    """Per location with slots, per industry (in the order its icons first appear): the slots showing its icon."""
+    spaces: dict[str, dict[str, tuple[BuildSpace, ...]]] = {}
+    for loc in locations:
+        if loc.slots:
+            industries = dict.fromkeys(industry for icons in loc.slots for industry in icons)
+            spaces[loc.name] = {industry: _industry_spaces(loc, industry, slot_labels[loc.name])
+                                for industry in industries}
+    return spaces
+
+
+def _industry_spaces(loc: Location, industry: str, labels: tuple[str, ...]) -> tuple[BuildSpace, ...]:
+    return tuple(BuildSpace(i, labels[i], len(icons) == 1) for i, icons in enumerate(loc.slots) if industry in icons)
+
+
+def _build_offers(build_spaces: dict[str, dict[str, tuple[BuildSpace, ...]]]) -> dict[str, tuple[BuildOffer, ...]]:
+    """The build list's table: per location with slots, one offer per industry, in build_spaces' order."""
+    return {name: tuple(_build_offer(industry, spaces) for industry, spaces in offered.items())
+            for name, offered in build_spaces.items()}
+
+
+def _build_offer(industry: str, spaces: tuple[BuildSpace, ...]) -> BuildOffer:
+    one_icon = tuple(space.position + 1 for space in spaces if space.alone)
+    vacant_slots = one_icon or tuple(space.position + 1 for space in spaces)
+    return BuildOffer(industry, spaces, tuple(space.label for space in spaces), vacant_slots)
+
+
+def _names_of_kind(locations: list[Location], kind: str) -> tuple[str, ...]:
+    return tuple(loc.name for loc in locations if loc.kind == kind)
+
+
+def _era_links(links: tuple[LinkSpace, ...]) -> dict[str, frozenset[int]]:
+    """The link spaces each era may build on."""
+    return {era: frozenset(link.index for link in links if link.allows(era)) for era in ("canal", "rail")}
 
 
 @dataclass(frozen=True, eq=False)

@@ -11,11 +11,14 @@ from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation, Step
-from brass_nb.rules.sourcing import NOTHING_NEEDED, plan_beer, plan_coal
+from brass_nb.rules.ruleset import LinkCost
+from brass_nb.rules.sourcing import NOTHING_NEEDED, SourcePlan, plan_beer, plan_coal
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
 NO_COAL = NOTHING_NEEDED["coal"]
+NO_BEER: tuple[tuple[str, ...] | None, ...] = (None,)
+"""The beer choice of a link that needs none."""
 
 # Coal and beer for a new link are searched from all its ends at once. Counting the new link itself
 # would change nothing: it only joins those ends, which are all at distance 0 already.
@@ -109,6 +112,31 @@ def network_actions(view: View, player: int, second: bool = False) -> Iterator[C
     terms = state.facts.rules.link_cost(state.era, second)
     if p.links_left <= 0 or p.money < terms.money or (terms.beer and not view.holders("brewery")):
         return                                       # (a second rail's beer comes only from breweries)
+    links = state.facts.board.links
+    free = free_spaces(view, player)
+    cards = [None] if second else view.cards(player)
+    if not terms.coal and not terms.beer:            # (a canal: every free space offers the same choices, so one
+        if free:                                     # group lists them all, in the same order; its money was
+            labels = []                              # counted above)
+            for index in free:
+                labels.append(links[index].label)
+            yield Choices(Network, (), labels, cards, NO_COAL.choices, (None,))
+        return
+    for index in free:
+        link = links[index]
+        coal = link_coal(view, link, terms, p.money)
+        if coal is None:
+            continue
+        beers = link_beers(view, player, link, terms.beer) if terms.beer else NO_BEER
+        if beers is None:
+            continue
+        yield Choices(Network, (link.label,), cards, coal.choices, beers)
+
+
+def free_spaces(view: View, player: int) -> list[int]:
+    """The indices of the free spaces of this era that ``player`` may link, in board order: those touching their
+    network, or all of them for a first link where the game allows it anywhere."""
+    state = view.state
     board = state.facts.board
     network = view.network(player)
     if not network and state.facts.rules.first_link_anywhere:      # (nothing built, as the network is empty)
@@ -118,30 +146,25 @@ def network_actions(view: View, player: int, second: bool = False) -> Iterator[C
         for location in network:
             touching.update(board.links_at[location])
         spaces = sorted(touching)
-    cards = [None] if second else view.cards(player)
-    usable, built, links = board.era_links[state.era], state.links, board.links
-    if not terms.coal and not terms.beer:            # (a canal: every free space offers the same choices, so one
-        free = []                                    # group lists them all, in the same order; its money was
-        for index in spaces:                         # counted above)
-            if index not in built and index in usable:
-                free.append(links[index].label)
-        if free:
-            yield Choices(Network, (), free, cards, NO_COAL.choices, (None,))
-        return
+    usable, built, free = board.era_links[state.era], state.links, []
     for index in spaces:                             # (by index: a space is read only once free and usable)
-        if index in built or index not in usable:
-            continue
-        link = links[index]
-        if terms.coal:
-            coal = plan_coal(view, link.ends, terms.coal, link.label)   # the validator's plan, found again
-            if not coal.options or terms.money + coal.market_cost > p.money:
-                continue
-        else:
-            coal = NO_COAL                           # (no planner call, and the money was counted above)
-        beers: tuple[tuple[str, ...] | None, ...] = (None,)
-        if terms.beer:
-            beer = plan_beer(view, player, link.ends, terms.beer)
-            if not beer.options:
-                continue
-            beers = tuple(beer.options)
-        yield Choices(Network, (link.label,), cards, coal.choices, beers)
+        if index not in built and index in usable:
+            free.append(index)
+    return free
+
+
+def link_coal(view: View, link: LinkSpace, terms: LinkCost, money: int) -> SourcePlan | None:
+    """The coal plan for ``link`` when its coal can be had and ``money`` pays for the link and its coal; else
+    None."""
+    if not terms.coal:
+        return NO_COAL                               # (no planner call, and the money was counted already)
+    coal = plan_coal(view, link.ends, terms.coal, link.label)     # the validator's plan, found again
+    if not coal.options or terms.money + coal.market_cost > money:
+        return None
+    return coal
+
+
+def link_beers(view: View, player: int, link: LinkSpace, beer: int) -> tuple[tuple[str, ...], ...] | None:
+    """The choices of ``beer`` barrels for ``link``, or None when they cannot be had."""
+    plan = plan_beer(view, player, link.ends, beer)
+    return tuple(plan.options) if plan.options else None
