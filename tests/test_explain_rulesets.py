@@ -25,6 +25,7 @@ from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.game import SAVE_FORMAT
 from brass_nb.rules.randomplay import random_action
 from brass_nb.rules.records import Step
+from brass_nb.rules.ruleset import build_ruleset
 from brass_nb.rules.turns import deck_for
 from brass_nb.saves import MAX_SAVE_BYTES, game_from_json, load_game, parse_save
 from brass_nb.scenario import read
@@ -186,7 +187,8 @@ def _hostile_inputs(name: str, edition: str) -> list[Step]:
                                         "scenario": game.position(), "actions": []}),
                 lambda: _load_bytes(b"\xff\xfe{\x00}\x00"), lambda: _load_bytes(b" " * (MAX_SAVE_BYTES + 1)),
                 lambda: Explorer(game, seats=["human"] * (len(game.players) + 1)),
-                lambda: Explorer(game, seats=["robot"] * len(game.players))]
+                lambda: Explorer(game, seats=["robot"] * len(game.players)),
+                lambda: build_ruleset(name, edition, {}, {})]
     if facts.rules.distant_market is None:
         attempts.append(lambda: read(_header(facts) + "distant marker 1\n").game())
     steps = []

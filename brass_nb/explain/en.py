@@ -938,4 +938,5 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "save.mismatch": lambda f: (f"The save file's '{f['field']}' is {f['saved']}, but its position has "
                                 f"{f['position']}."),
     "save.bad_action": lambda f: f"Action {f['number']} of the save file, '{f['action']}', fails: {f['error']}",
+    "ruleset.data": lambda f: f"The rules in brass_nb's data file are malformed: {f['error']}.",
 }

@@ -838,4 +838,5 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "save.mismatch": lambda f: (f"セーブファイルの「{f['field']}」は{f['saved']}ですが、局面では"
                                 f"{f['position']}です。"),
     "save.bad_action": lambda f: f"セーブファイルの{f['number']}番目のアクション「{f['action']}」が再生できません: {f['error']}",
+    "ruleset.data": lambda f: f"brass_nbのデータファイルのルール定義に誤りがあります（開発者向けの英語の説明）: {f['error']}。",
 }

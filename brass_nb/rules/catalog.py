@@ -216,6 +216,7 @@ RULES: dict[str, str] = {
     "save.start": "the save file's game, edition, players or position are refused",
     "save.mismatch": "the game, edition or players of a save disagree with its position",
     "save.bad_action": "an action in the save file is not legal when replayed",
+    "ruleset.data": "a data file's rules block is malformed (a developer's error, found when the file is read)",
 }
 
 
