@@ -7,17 +7,20 @@ are checked against Lancashire's ruleset (empty-market prices, what a second rai
 """
 from __future__ import annotations
 
+import json
 import random
 import re
 import tempfile
 from collections import defaultdict
+from importlib import resources
 from pathlib import Path
 
 import pytest
 from test_glossary import GLOSSARY, forbidden
 
 import brass_nb as bn
-from brass_nb.explain import CATALOGS, reason
+from brass_nb.bots import play_out
+from brass_nb.explain import CATALOGS, advice, reason
 from brass_nb.rules import actions as A
 from brass_nb.rules.catalog import RULES
 from brass_nb.rules.errors import BrassError
@@ -119,6 +122,9 @@ def _random_games(name: str, edition: str, seeds: range) -> list[Step]:
             if not game.is_over and (game.phase is not None or rng.random() < 0.3):
                 steps += _refusals(game, _probes(game, rng))
         steps += _refusals(game, [A.Pass(game.facts.board.towns[0])])
+        with pytest.raises(bn.IllegalAction) as over:
+            game.hint()
+        steps += over.value.steps
     return steps
 
 
@@ -158,6 +164,11 @@ def _load_bytes(data: bytes) -> bn.Game:
         return load_game(path)
 
 
+def _rules_block(name: str) -> dict:
+    """The game's rules block as its data file writes it (before any edition's block is laid over it)."""
+    return json.loads(resources.files("brass_nb.data").joinpath(f"{name}.json").read_text(encoding="utf-8"))["rules"]
+
+
 def _hostile_inputs(name: str, edition: str) -> list[Step]:
     """Unknown names, malformed notation and malformed position files, written with this game's names."""
     facts = load_facts(name, edition)
@@ -188,7 +199,9 @@ def _hostile_inputs(name: str, edition: str) -> list[Step]:
                 lambda: _load_bytes(b"\xff\xfe{\x00}\x00"), lambda: _load_bytes(b" " * (MAX_SAVE_BYTES + 1)),
                 lambda: Explorer(game, seats=["human"] * (len(game.players) + 1)),
                 lambda: Explorer(game, seats=["robot"] * len(game.players)),
-                lambda: build_ruleset(name, edition, {}, {})]
+                lambda: build_ruleset(name, edition, _rules_block(name), {"edition_name": "x", "income_paid": "never"}),
+                lambda: play_out(game, [None]), lambda: play_out(game, ["robot"] * len(game.players)),
+                lambda: advice.render({}, None, "en", "pdf")]
     if facts.rules.distant_market is None:
         attempts.append(lambda: read(_header(facts) + "distant marker 1\n").game())
     steps = []

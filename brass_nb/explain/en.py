@@ -380,6 +380,14 @@ def _ranking(f: dict) -> str:
     return f"Final ranking ({order}): " + "; ".join(rows) + "."
 
 
+def _winners(rows: list[dict]) -> str:
+    """Who won, from a final ranking: one winner, or the players sharing first place."""
+    first = [r for r in rows if r["place"] == 1]
+    if len(first) == 1:
+        return f"{player(first[0]['player'])} won with {first[0]['vp']} VP."
+    return f"{listing([player(r['player']) for r in first])} share first place with {first[0]['vp']} VP."
+
+
 def _coal_sources(f: dict) -> str:
     if f["mines"]:
         text = (f"Coal used at {f['location']} comes from the nearest connected mine with coal: "
@@ -938,5 +946,11 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "save.mismatch": lambda f: (f"The save file's '{f['field']}' is {f['saved']}, but its position has "
                                 f"{f['position']}."),
     "save.bad_action": lambda f: f"Action {f['number']} of the save file, '{f['action']}', fails: {f['error']}",
+    "hint.game_over": lambda f: f"The game is over: there is nothing to suggest. {_winners(f['ranking'])}",
+    "hint.form": lambda f: f"A hint is shown as {listing(f['forms'], 'or')}, not {f['form']}.",
+    "playout.seats": lambda f: (f"play_out takes one seat per player (a bot, or no bot where a person plays): "
+                                f"{f['given']} given for a {f['players']}-player game."),
+    "playout.seat": lambda f: (f"Seat {f['seat']} is neither a bot (an object with choose(game)) nor left empty "
+                               f"for a person."),
     "ruleset.data": lambda f: f"The rules in brass_nb's data file are malformed: {f['error']}.",
 }

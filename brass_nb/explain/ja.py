@@ -302,6 +302,14 @@ def _ranking(f: dict) -> str:
     return f"最終順位（{order}）: " + "／".join(rows) + "。"
 
 
+def _winners(rows: list[dict]) -> str:
+    """最終順位から勝者: 1人、または1位を分け合ったプレイヤーたち。"""
+    first = [r for r in rows if r["place"] == 1]
+    if len(first) == 1:
+        return f"{player(first[0]['player'])}が{first[0]['vp']}勝利点で勝ちました。"
+    return f"{'と'.join(player(r['player']) for r in first)}が{first[0]['vp']}勝利点で1位を分け合いました。"
+
+
 def _coal_sources(f: dict) -> str:
     if f["mines"]:
         text = (f"{f['location']}で使う石炭は、つながっている炭鉱のうち石炭がある最も近いものから取ります: "
@@ -838,5 +846,10 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "save.mismatch": lambda f: (f"セーブファイルの「{f['field']}」は{f['saved']}ですが、局面では"
                                 f"{f['position']}です。"),
     "save.bad_action": lambda f: f"セーブファイルの{f['number']}番目のアクション「{f['action']}」が再生できません: {f['error']}",
+    "hint.game_over": lambda f: f"ゲームは終了しているので、提案できる手はありません。{_winners(f['ranking'])}",
+    "hint.form": lambda f: f"ヒントの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
+    "playout.seats": lambda f: (f"play_out の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
+                                f"{f['players']}人のゲームに{f['given']}席が指定されました。"),
+    "playout.seat": lambda f: f"席 {f['seat']} はボット（choose(game) を持つもの）でも、人が打つための空席でもありません。",
     "ruleset.data": lambda f: f"brass_nbのデータファイルのルール定義に誤りがあります（開発者向けの英語の説明）: {f['error']}。",
 }

@@ -216,6 +216,10 @@ RULES: dict[str, str] = {
     "save.start": "the save file's game, edition, players or position are refused",
     "save.mismatch": "the game, edition or players of a save disagree with its position",
     "save.bad_action": "an action in the save file is not legal when replayed",
+    "hint.game_over": "the game is over: there is nothing to suggest (the final ranking says who won)",
+    "hint.form": "a hint is shown as text, markdown or html",
+    "playout.seats": "play_out takes one seat per player: a bot, or none where a person plays",
+    "playout.seat": "a play_out seat is a bot (an object with choose(game)) or None (a person plays)",
     "ruleset.data": "a data file's rules block is malformed (a developer's error, found when the file is read)",
 }
 
