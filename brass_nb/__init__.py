@@ -16,10 +16,11 @@ from brass_nb.rules import (
     UnknownName,
     new_game,
 )
+from brass_nb.rules.errors import QuizError
 from brass_nb.saves import game_from_json, load_game
 from brass_nb.scenario import Scenario
 
 __all__ = ["Action", "AmbiguousAction", "BrassError", "Explanation", "Game", "GameSetupError", "GreedyBot",
-           "IllegalAction", "NotationError", "RandomBot", "SaveFileError", "Scenario", "ScenarioError", "SearchBot",
-           "Step", "UnknownName", "game_from_json", "get_language", "load_game", "new_game", "play_out",
+           "IllegalAction", "NotationError", "QuizError", "RandomBot", "SaveFileError", "Scenario", "ScenarioError",
+           "SearchBot", "Step", "UnknownName", "game_from_json", "get_language", "load_game", "new_game", "play_out",
            "set_language"]

@@ -119,6 +119,59 @@ def test_play_out_stops_at_a_person_and_returns_every_explanation():
     assert moves[0].explanation.action == str(moves[0].action)
 
 
+def test_play_out_refuses_seats_that_do_not_fit_in_both_languages():
+    game = bn.new_game("birmingham", players=2, seed=5)
+    with pytest.raises(bn.GameSetupError) as wrong_count:
+        play_out(game, [GreedyBot()])
+    assert isinstance(wrong_count.value, ValueError) and wrong_count.value.rule == "playout.seats"
+    assert str(wrong_count.value) == ("play_out takes one seat per player (a bot, or no bot where a person plays): "
+                                      "1 given for a 2-player game.")
+    assert wrong_count.value.steps[0].text("ja") == (
+        "play_out の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
+        "2人のゲームに1席が指定されました。")
+    with pytest.raises(bn.GameSetupError) as not_a_bot:
+        play_out(game, ["human", None])
+    assert not_a_bot.value.rule == "playout.seat"
+    assert str(not_a_bot.value) == ("Seat 'human' is neither a bot (an object with choose(game)) nor left empty "
+                                    "for a person.")
+    assert not_a_bot.value.steps[0].text("ja") == ("席 'human' はボット（choose(game) を持つもの）でも、"
+                                                   "人が打つための空席でもありません。")
+    assert game.log == []
+
+
+def test_a_finished_game_has_no_hint_and_no_bot_move_and_says_who_won():
+    game = bn.new_game("birmingham", players=2, seed=3)
+    play_out(game, [RandomBot(1), RandomBot(2)])
+    assert game.is_over
+    with pytest.raises(bn.IllegalAction) as over:
+        game.hint()
+    refusal = over.value
+    assert refusal.rule == "hint.game_over" and isinstance(refusal, ValueError)
+    first = [row for row in refusal.steps[0].facts["ranking"] if row["place"] == 1]
+    assert len(first) == 1, "seed 3 has one winner"
+    who, vp = first[0]["player"], first[0]["vp"]
+    assert str(refusal) == f"The game is over: there is nothing to suggest. Player {who + 1} won with {vp} VP."
+    assert refusal.steps[0].text("ja") == (f"ゲームは終了しているので、提案できる手はありません。"
+                                           f"プレイヤー{who + 1}が{vp}勝利点で勝ちました。")
+    for bot in (RandomBot(), GreedyBot(), SearchBot(budget=2)):
+        with pytest.raises(bn.IllegalAction) as no_move:
+            bot.choose(game)
+        assert no_move.value.rule == "game.over" and str(no_move.value) == "The game is over."
+        assert no_move.value.steps[0].text("ja") == "ゲームは終了しています。"
+
+
+def test_a_tie_for_first_place_names_every_winner():
+    from brass_nb.explain import reason
+    from brass_nb.rules.records import Step
+    rows = [{"player": 0, "place": 1, "vp": 40}, {"player": 2, "place": 1, "vp": 40},
+            {"player": 1, "place": 3, "vp": 9}]
+    step = Step("hint.game_over", {"ranking": rows}, ok=False)
+    assert reason(step, "en") == ("The game is over: there is nothing to suggest. "
+                                  "Player 1 and Player 3 share first place with 40 VP.")
+    assert reason(step, "ja") == ("ゲームは終了しているので、提案できる手はありません。"
+                                  "プレイヤー1とプレイヤー3が40勝利点で1位を分け合いました。")
+
+
 @pytest.mark.parametrize("game_name", GAMES)
 def test_hint_changes_nothing_and_explains_what_play_then_does(game_name):
     game = bn.new_game(game_name, players=2, seed=8)
@@ -155,3 +208,11 @@ def test_hint_words_in_both_languages_name_the_action_and_its_terms(game_name):
     assert "Why:" in str(hint) and "理由:" in hint.render("ja")
     assert hint._repr_markdown_().startswith(f"**Hint for Player {hint.player + 1}: {hint.action}**")
     assert hint._repr_html_().startswith("<div class='brass-hint' lang='en'>")
+    with pytest.raises(bn.UnknownName) as form:
+        hint.render("en", "pdf")
+    assert form.value.rule == "hint.form" and str(form.value) == "A hint is shown as text, markdown or html, not 'pdf'."
+    assert form.value.steps[0].text("ja") == (
+        "ヒントの表示形式は text、markdown、html のどれかです（'pdf' ではありません）。")
+    with pytest.raises(bn.UnknownName) as language:
+        hint.render("fr")
+    assert language.value.rule == "language.unknown"

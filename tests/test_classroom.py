@@ -24,6 +24,7 @@ from brass_nb.classroom.scores import (
     read_results,
     record_answer,
 )
+from brass_nb.rules.errors import ClassListError
 from brass_nb.widgets import Quiz
 
 REPO = Path(__file__).resolve().parent.parent
@@ -224,17 +225,33 @@ def test_enrolling_issues_a_password_per_new_learner_and_keeps_only_its_hash(tmp
     assert read_class_list(class_file)["aiko"] == stored["aiko"]
 
 
-def test_names_that_are_not_lower_case_folder_names_are_refused(tmp_path):
-    with pytest.raises(ValueError, match=r"\['Aiko', '../ben'\]"):
+def test_names_that_are_not_lower_case_folder_names_are_refused(tmp_path, capsys):
+    with pytest.raises(ClassListError) as refused:
         enrol(["Aiko", "../ben", "chloe"], tmp_path / "learners.txt")
+    assert isinstance(refused.value, ValueError) and refused.value.rule == "class.names"
+    assert str(refused.value) == ("Learner names are lower-case letters, digits, '-' or '_', start with a letter and "
+                                  "have at most 32 characters; names that do not (2): 'Aiko', '../ben'.")
+    assert refused.value.steps[0].text("ja") == (
+        "学習者の名前は英小文字で始まり、英小文字・数字・'-'・'_' だけでできた32文字以内のものです。"
+        "当てはまらない名前（2個）: 'Aiko', '../ben'。")
     assert not (tmp_path / "learners.txt").exists()
+    names = tmp_path / "names.txt"
+    names.write_text("Aiko\n")
+    with pytest.raises(SystemExit):
+        cli.main(["enrol", str(names), str(tmp_path / "learners.txt")])
+    assert "names that do not (1): 'Aiko'." in capsys.readouterr().err
 
 
 def test_a_bad_class_list_line_is_named(tmp_path):
     class_file = tmp_path / "learners.txt"
     class_file.write_text(f"# class 7B\naiko:{hash_password('x')}\nben without a hash\n")
-    with pytest.raises(ValueError, match="learners.txt, line 3: expected 'name:hash'"):
+    with pytest.raises(ClassListError) as refused:
         read_class_list(class_file)
+    assert refused.value.rule == "class.line"
+    assert str(refused.value) == (f"{class_file}, line 3: expected 'name:hash' with a lower-case name, "
+                                  f"got 'ben without a hash'.")
+    assert refused.value.steps[0].text("ja") == (
+        f"{class_file}の3行目: 小文字の名前で「名前:ハッシュ」と書く行のはずですが、「ben without a hash」でした。")
 
 
 def test_a_malformed_stored_hash_never_verifies():

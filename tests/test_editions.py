@@ -395,8 +395,11 @@ def test_once_only_worthless_tiles_are_left_the_rest_is_lost_as_vp_and_they_stay
 
 def test_a_malformed_rules_block_is_refused_when_read():
     base = {"player_counts": [2]}
-    with pytest.raises(RulesetError, match="missing rules"):
+    with pytest.raises(RulesetError, match="missing rules") as refused:
         build_ruleset("x", "y", base, {})
+    assert isinstance(refused.value, bn.BrassError) and refused.value.rule == "ruleset.data"
+    assert str(refused.value).startswith("The rules in brass_nb's data file are malformed: x y: unknown rules []")
+    assert refused.value.steps[0].text("ja").startswith("brass_nbのデータファイルのルール定義に誤りがあります")
     import json
     from importlib import resources
     raw = json.loads(resources.files("brass_nb.data").joinpath("birmingham.json").read_text(encoding="utf-8"))

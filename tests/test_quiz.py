@@ -8,6 +8,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+import brass_nb as bn
 from brass_nb import quizbank
 from brass_nb.scenario import library
 from brass_nb.widgets.quiz import Quiz, QuizSet, answers
@@ -155,6 +156,52 @@ def test_original_quiz_constructors_still_work():
     link.choice.value = "3"
     link.check_button.click()
     assert link.correct
+
+
+def test_quizzes_that_do_not_fit_their_position_are_refused_in_both_languages():
+    game = library.load("coal_market").game()
+    passing = next(str(action) for action in game.legal_actions() if str(action).startswith("pass"))
+    with pytest.raises(bn.QuizError) as no_coal:
+        Quiz.coal_source(game, passing)
+    assert isinstance(no_coal.value, ValueError) and no_coal.value.rule == "quiz.no_resource"
+    assert str(no_coal.value) == f"'{passing}' uses no coal, so there is no source to ask about."
+    assert no_coal.value.steps[0].text("ja") == f"「{passing}」は石炭を使わないので、どこから来るかを問えません。"
+    with pytest.raises(bn.QuizError) as no_link:
+        Quiz.link_score(game, "Dudley - Birmingham")
+    assert no_link.value.rule == "quiz.no_link"
+    assert str(no_link.value) == "no link is built on Dudley - Birmingham, so there is no score to ask about."
+    assert no_link.value.steps[0].text("ja") == (
+        "ダドリー - バーミンガムには運輸タイルが置かれていないので、得点を問えません。")
+    assert game.log == []
+    question = quizbank.Question("03_mine", 4, "refusal", game.position(), action=passing)
+    with pytest.raises(bn.QuizError) as legal:
+        Quiz.from_question(question, "ja")
+    assert legal.value.rule == "quiz.legal"
+    assert str(legal.value) == (f"Lesson 03_mine, question 4: '{passing}' is legal here, so it cannot be asked about "
+                                f"in a \"why is it refused?\" question.")
+    assert legal.value.steps[0].text("ja") == (f"レッスン03_mineの問題4: 「{passing}」はこの局面で実行できるので、"
+                                               f"「なぜできないのか」を問う問題には使えません。")
+
+
+def test_unknown_lessons_kinds_and_ready_scenarios_are_named_in_both_languages():
+    with pytest.raises(bn.UnknownName) as lesson:
+        QuizSet("03_coal")
+    assert lesson.value.rule == "quiz.unknown_lesson" and "03_coal_iron_beer" in lesson.value.steps[0].facts["lessons"]
+    assert str(lesson.value).startswith("No lesson '03_coal' has quiz questions: choose one of 00_start_here, ")
+    assert lesson.value.steps[0].text("ja").startswith("'03_coal' というクイズのレッスンはありません。00_start_here, ")
+    kind = quizbank.Question("mine", 1, "riddle", "")
+    with pytest.raises(bn.UnknownName) as unknown:
+        quizbank.solve(kind, "en")
+    assert unknown.value.rule == "quiz.unknown_kind"
+    assert str(unknown.value) == f"There is no kind of question 'riddle': choose one of {', '.join(quizbank.KINDS)}."
+    assert unknown.value.steps[0].text("ja") == (f"問題の種類 'riddle' はありません。{', '.join(quizbank.KINDS)} "
+                                                 f"から選んでください。")
+    with pytest.raises(bn.UnknownName) as ready:
+        library.load("coal")
+    assert ready.value.rule == "library.unknown"
+    assert str(ready.value) == f"There is no ready scenario 'coal': choose one of {', '.join(library.names())}."
+    assert ready.value.steps[0].text("ja") == (f"用意された局面 'coal' はありません。{', '.join(library.names())} "
+                                               f"から選んでください。")
 
 
 def test_teacher_answer_sheet_is_up_to_date():

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from brass_nb.bots.evaluation import TERMS, Rates
 from brass_nb.bots.players import Candidate, GreedyBot, SearchBot
 from brass_nb.rules.actions import Action
+from brass_nb.rules.errors import IllegalAction
 from brass_nb.rules.game import Game
-from brass_nb.rules.records import Explanation
+from brass_nb.rules.records import Explanation, Step
+from brass_nb.rules.scoring import ranking
 
 DEFAULT_BUDGET = SearchBot().budget
 """Simulated decisions a hint may spend looking ahead (0: one ply, greedy only)."""
@@ -70,7 +72,7 @@ def hint(game: Game, budget: int = DEFAULT_BUDGET, shown: int = 3) -> Hint:
     """Suggest an action for the player to act and say why; ``budget`` simulated decisions of look-ahead
     (0: one ply only); ``shown`` candidates side by side. The game is not changed."""
     if game.is_over:
-        raise ValueError("the game is over: there is nothing to suggest")
+        raise IllegalAction([Step("hint.game_over", {"ranking": ranking(game.state)}, ok=False)])
     rates = Rates.of(game.state)
     if budget > 0:
         bot = SearchBot(seed=0, budget=budget, candidates=max(shown, SearchBot().candidates))

@@ -13,8 +13,17 @@ from typing import Protocol, runtime_checkable
 
 from brass_nb.bots.evaluation import WEIGHTS, Evaluation, Rates, Weights, advantage, evaluate
 from brass_nb.rules.actions import TWO_CARDS, Action, Discard
+from brass_nb.rules.errors import IllegalAction
 from brass_nb.rules.game import Game
 from brass_nb.rules.randomplay import random_action
+from brass_nb.rules.records import Step
+from brass_nb.rules.scoring import ranking
+
+
+def require_turn(game: Game) -> None:
+    """Refuse, as ``play`` does, to choose for a finished game: the refusal carries the final ranking."""
+    if game.is_over:
+        raise IllegalAction([Step("game.over", {"ranking": ranking(game.state)}, ok=False)])
 
 
 @runtime_checkable
@@ -34,6 +43,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
+        require_turn(game)
         return random_action(game, self.rng)
 
 
@@ -131,6 +141,7 @@ class GreedyBot:
         return evaluate(trial, rates, self.weights)
 
     def choose(self, game: Game) -> Action:
+        require_turn(game)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -205,6 +216,7 @@ class SearchBot:
         return advantage(evaluate(trial, rates, self.weights), player, self.weights)
 
     def choose(self, game: Game) -> Action:
+        require_turn(game)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]

@@ -6,8 +6,9 @@ from typing import NamedTuple
 
 from brass_nb.bots.players import Bot
 from brass_nb.rules.actions import Action
+from brass_nb.rules.errors import GameSetupError
 from brass_nb.rules.game import Game
-from brass_nb.rules.records import Explanation
+from brass_nb.rules.records import Explanation, Step
 
 
 class Move(NamedTuple):
@@ -22,7 +23,10 @@ def play_out(game: Game, seats: Sequence[Bot | None], limit: int | None = None) 
     """Play ``game`` on with ``seats[i]`` deciding for player ``i``, until the game is over, a seat holding
     None (a person) is to act, or ``limit`` decisions were played; returns the moves in order."""
     if len(seats) != len(game.players):
-        raise ValueError(f"this game has {len(game.players)} seats, got {len(seats)} bots or None")
+        raise GameSetupError([Step("playout.seats", {"given": len(seats), "players": len(game.players)}, ok=False)])
+    for seat in seats:
+        if seat is not None and not callable(getattr(seat, "choose", None)):
+            raise GameSetupError([Step("playout.seat", {"seat": repr(seat)[:60]}, ok=False)])
     moves: list[Move] = []
     while not game.is_over and (limit is None or len(moves) < limit):
         player = game.current_player

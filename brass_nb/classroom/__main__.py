@@ -10,6 +10,7 @@ from brass_nb.classroom.collect import collect, format_table, write_csv
 from brass_nb.classroom.image import image_tag
 from brass_nb.classroom.lessons import copy_lessons
 from brass_nb.classroom.passwords import enrol
+from brass_nb.rules.errors import ClassListError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,7 +31,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "enrol":
         names = [line.strip() for line in args.names.read_text(encoding="utf-8").splitlines() if line.strip()]
-        issued = enrol(names, args.class_file)
+        try:
+            issued = enrol(names, args.class_file)
+        except ClassListError as error:
+            parser.error(str(error))
         width = max((len(name) for name in issued), default=0)
         for name, password in issued.items():
             print(f"{name.ljust(width)}  {password}")

@@ -12,7 +12,11 @@ import re
 import secrets
 from pathlib import Path
 
-NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+from brass_nb.rules.errors import ClassListError
+from brass_nb.rules.records import Step
+
+NAME_CHARACTERS = 32
+NAME = re.compile(rf"[a-z][a-z0-9_-]{{0,{NAME_CHARACTERS - 1}}}")
 """Learner names: lower case (JupyterHub lower-cases what people type), usable as a folder name."""
 SCRYPT = {"n": 2 ** 14, "r": 8, "p": 1}
 PASSWORD_WORDS = 3
@@ -57,8 +61,8 @@ def read_class_list(class_file: Path) -> dict[str, str]:
             continue
         name, separator, stored = line.partition(":")
         if not separator or not NAME.fullmatch(name):
-            raise ValueError(f"{class_file}, line {number}: expected 'name:hash' with a lower-case name, "
-                             f"got {line[:40]!r}")
+            raise ClassListError([Step("class.line", {"path": str(class_file), "line": number,
+                                                      "text": line[:40]}, ok=False)])
         learners[name] = stored
     return learners
 
@@ -70,7 +74,8 @@ def enrol(names: list[str], class_file: Path) -> dict[str, str]:
     """
     wrong = [name for name in names if not NAME.fullmatch(name)]
     if wrong:
-        raise ValueError(f"names must be lower case letters, digits, '-' or '_' (at most 32), got {wrong}")
+        raise ClassListError([Step("class.names", {"names": [repr(name)[:40] for name in wrong[:10]],
+                                                   "count": len(wrong), "most": NAME_CHARACTERS}, ok=False)])
     known = read_class_list(class_file) if class_file.exists() else {}
     issued = {name: new_password() for name in dict.fromkeys(names) if name not in known}
     known.update({name: hash_password(password) for name, password in issued.items()})

@@ -10,13 +10,16 @@ from collections.abc import Callable
 
 from brass_nb.explain import (  # their player and money words
     en,
-    get_language,
     ja,
+    language_or_default,
     render_html,
     render_markdown,
     render_text,
 )
-from brass_nb.rules.records import Explanation
+from brass_nb.rules.errors import UnknownName
+from brass_nb.rules.records import Explanation, Step
+
+FORMS = ("text", "markdown", "html")
 
 SHOWN = 0.05
 """Terms whose change is smaller than this (in VP) are left out of the sentences."""
@@ -217,7 +220,9 @@ def sentences(record: dict, language: str) -> list[str]:
 
 def render(record: dict, explanation: Explanation, language: str | None = None, form: str = "text") -> str:
     """The whole hint: heading, why, rival candidates, then what the action would do (its explanation)."""
-    language = language or get_language()
+    if form not in FORMS:
+        raise UnknownName([Step("hint.form", {"form": repr(form)[:40], "forms": list(FORMS)}, ok=False)])
+    language = language_or_default(language)
     words = CATALOGS[language]
     head, lines, what = words["head"](record), sentences(record, language), words["what"](explanation)
     if form == "text":
@@ -225,8 +230,6 @@ def render(record: dict, explanation: Explanation, language: str | None = None, 
     if form == "markdown":
         return "\n".join([f"**{head}**", ""] + [f"- {line}" for line in lines]
                          + ["", what, "", render_markdown(explanation, language)])
-    if form == "html":
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-        return (f"<div class='brass-hint' lang='{language}'><p><b>{html.escape(head)}</b></p><ul>{items}</ul>"
-                f"<p>{html.escape(what)}</p>{render_html(explanation, language)}</div>")
-    raise ValueError(f"unknown form {form!r}: choose text, markdown or html")
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)   # html
+    return (f"<div class='brass-hint' lang='{language}'><p><b>{html.escape(head)}</b></p><ul>{items}</ul>"
+            f"<p>{html.escape(what)}</p>{render_html(explanation, language)}</div>")

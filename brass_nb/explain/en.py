@@ -380,6 +380,33 @@ def _ranking(f: dict) -> str:
     return f"Final ranking ({order}): " + "; ".join(rows) + "."
 
 
+def _winners(rows: list[dict]) -> str:
+    """Who won, from a final ranking: one winner, or the players sharing first place."""
+    first = [r for r in rows if r["place"] == 1]
+    if len(first) == 1:
+        return f"{player(first[0]['player'])} won with {first[0]['vp']} VP."
+    return f"{listing([player(r['player']) for r in first])} share first place with {first[0]['vp']} VP."
+
+
+def _question(f: dict) -> str:
+    """Which bank question a quiz refusal is about (nothing for a quiz built on a game)."""
+    return f"Lesson {f['lesson']}, question {f['number']}: " if f.get("lesson") else ""
+
+
+def _build_cards(f: dict) -> str:
+    what = f"building {a(INDUSTRY.get(f['industry'], f['industry']))} at {f['slot']}"
+    if not f["cards"]:
+        return f"{_question(f)}no card in the hand allows {what}; the question needs exactly one."
+    return (f"{_question(f)}{len(f['cards'])} cards in the hand allow {what} ({listing(f['cards'])}); "
+            f"the question needs exactly one.")
+
+
+def _era_continues(f: dict) -> str:
+    if f["era"] == "canal":
+        return f"{_question(f)}'{f['action']}' does not end the canal era, so no industry tiles leave the board."
+    return f"{_question(f)}'{f['action']}' is played in the rail era, so it cannot end the canal era."
+
+
 def _coal_sources(f: dict) -> str:
     if f["mines"]:
         text = (f"Coal used at {f['location']} comes from the nearest connected mine with coal: "
@@ -938,4 +965,29 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "save.mismatch": lambda f: (f"The save file's '{f['field']}' is {f['saved']}, but its position has "
                                 f"{f['position']}."),
     "save.bad_action": lambda f: f"Action {f['number']} of the save file, '{f['action']}', fails: {f['error']}",
+    "hint.game_over": lambda f: f"The game is over: there is nothing to suggest. {_winners(f['ranking'])}",
+    "hint.form": lambda f: f"A hint is shown as {listing(f['forms'], 'or')}, not {f['form']}.",
+    "playout.seats": lambda f: (f"play_out takes one seat per player (a bot, or no bot where a person plays): "
+                                f"{f['given']} given for a {f['players']}-player game."),
+    "playout.seat": lambda f: (f"Seat {f['seat']} is neither a bot (an object with choose(game)) nor left empty "
+                               f"for a person."),
+    "quiz.unknown_lesson": lambda f: (f"No lesson {f['lesson']} has quiz questions: choose one of "
+                                      f"{', '.join(f['lessons'])}."),
+    "quiz.unknown_kind": lambda f: f"There is no kind of question {f['kind']}: choose one of {', '.join(f['kinds'])}.",
+    "quiz.no_resource": lambda f: (f"{_question(f)}'{f['action']}' uses no {PRODUCT[f['resource']]}, so there is no "
+                                   f"source to ask about."),
+    "quiz.build_cards": _build_cards,
+    "quiz.round_continues": lambda f: (f"{_question(f)}'{f['action']}' does not end round {f['round']}, so there is no "
+                                       f"next turn order to ask about."),
+    "quiz.era_continues": _era_continues,
+    "quiz.legal": lambda f: (f"{_question(f)}'{f['action']}' is legal here, so it cannot be asked about in a "
+                             f"\"why is it refused?\" question."),
+    "quiz.no_link": lambda f: f"{_question(f)}no link is built on {f['link']}, so there is no score to ask about.",
+    "library.unknown": lambda f: f"There is no ready scenario {f['name']}: choose one of {', '.join(f['names'])}.",
+    "class.line": lambda f: (f"{f['path']}, line {f['line']}: expected 'name:hash' with a lower-case name, "
+                             f"got '{f['text']}'."),
+    "class.names": lambda f: (f"Learner names are lower-case letters, digits, '-' or '_', start with a letter and have "
+                              f"at most {f['most']} characters; names that do not ({f['count']}): "
+                              f"{', '.join(f['names'])}."),
+    "ruleset.data": lambda f: f"The rules in brass_nb's data file are malformed: {f['error']}.",
 }

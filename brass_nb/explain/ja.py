@@ -302,6 +302,33 @@ def _ranking(f: dict) -> str:
     return f"最終順位（{order}）: " + "／".join(rows) + "。"
 
 
+def _winners(rows: list[dict]) -> str:
+    """最終順位から勝者: 1人、または1位を分け合ったプレイヤーたち。"""
+    first = [r for r in rows if r["place"] == 1]
+    if len(first) == 1:
+        return f"{player(first[0]['player'])}が{first[0]['vp']}勝利点で勝ちました。"
+    return f"{'と'.join(player(r['player']) for r in first)}が{first[0]['vp']}勝利点で1位を分け合いました。"
+
+
+def _question(f: dict) -> str:
+    """クイズの拒否がどの問題についてか（ゲームから作ったクイズなら何も付けない）。"""
+    return f"レッスン{f['lesson']}の問題{f['number']}: " if f.get("lesson") else ""
+
+
+def _build_cards(f: dict) -> str:
+    what = f"{f['slot']}に{INDUSTRY.get(f['industry'], f['industry'])}を建設できる"
+    if not f["cards"]:
+        return f"{_question(f)}手札には、{what}カードがありません。この問題には、そのカードがちょうど1枚必要です。"
+    return (f"{_question(f)}手札の{'、'.join(f['cards'])}の{len(f['cards'])}枚で{what}ので、答えが1つに決まりません。"
+            f"この問題には、そのカードがちょうど1枚必要です。")
+
+
+def _era_continues(f: dict) -> str:
+    if f["era"] == "canal":
+        return f"{_question(f)}「{f['action']}」では運河時代が終わらないので、盤から取り除かれる産業タイルはありません。"
+    return f"{_question(f)}「{f['action']}」は鉄道時代のアクションなので、運河時代を終わらせることはありません。"
+
+
 def _coal_sources(f: dict) -> str:
     if f["mines"]:
         text = (f"{f['location']}で使う石炭は、つながっている炭鉱のうち石炭がある最も近いものから取ります: "
@@ -838,4 +865,27 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "save.mismatch": lambda f: (f"セーブファイルの「{f['field']}」は{f['saved']}ですが、局面では"
                                 f"{f['position']}です。"),
     "save.bad_action": lambda f: f"セーブファイルの{f['number']}番目のアクション「{f['action']}」が再生できません: {f['error']}",
+    "hint.game_over": lambda f: f"ゲームは終了しているので、提案できる手はありません。{_winners(f['ranking'])}",
+    "hint.form": lambda f: f"ヒントの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
+    "playout.seats": lambda f: (f"play_out の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
+                                f"{f['players']}人のゲームに{f['given']}席が指定されました。"),
+    "playout.seat": lambda f: f"席 {f['seat']} はボット（choose(game) を持つもの）でも、人が打つための空席でもありません。",
+    "quiz.unknown_lesson": lambda f: (f"{f['lesson']} というクイズのレッスンはありません。"
+                                      f"{', '.join(f['lessons'])} から選んでください。"),
+    "quiz.unknown_kind": lambda f: f"問題の種類 {f['kind']} はありません。{', '.join(f['kinds'])} から選んでください。",
+    "quiz.no_resource": lambda f: (f"{_question(f)}「{f['action']}」は{RESOURCE[f['resource']]}を使わないので、"
+                                   f"どこから来るかを問えません。"),
+    "quiz.build_cards": _build_cards,
+    "quiz.round_continues": lambda f: (f"{_question(f)}「{f['action']}」ではラウンド{f['round']}が終わらないので、"
+                                       f"次のラウンドの手番順を問えません。"),
+    "quiz.era_continues": _era_continues,
+    "quiz.legal": lambda f: (f"{_question(f)}「{f['action']}」はこの局面で実行できるので、"
+                             f"「なぜできないのか」を問う問題には使えません。"),
+    "quiz.no_link": lambda f: f"{_question(f)}{f['link']}には運輸タイルが置かれていないので、得点を問えません。",
+    "library.unknown": lambda f: f"用意された局面 {f['name']} はありません。{', '.join(f['names'])} から選んでください。",
+    "class.line": lambda f: (f"{f['path']}の{f['line']}行目: 小文字の名前で「名前:ハッシュ」と書く行のはずですが、"
+                             f"「{f['text']}」でした。"),
+    "class.names": lambda f: (f"学習者の名前は英小文字で始まり、英小文字・数字・'-'・'_' だけでできた{f['most']}文字以内の"
+                              f"ものです。当てはまらない名前（{f['count']}個）: {', '.join(f['names'])}。"),
+    "ruleset.data": lambda f: f"brass_nbのデータファイルのルール定義に誤りがあります（開発者向けの英語の説明）: {f['error']}。",
 }

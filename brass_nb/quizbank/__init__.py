@@ -26,6 +26,7 @@ from functools import cache
 from importlib import resources
 
 from brass_nb.explain import en, ja, localize, reason
+from brass_nb.rules.errors import QuizError, UnknownName
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
 from brass_nb.scenario.text import game_from_text
@@ -108,12 +109,21 @@ def lessons() -> list[str]:
 @cache
 def questions(lesson: str) -> tuple[Question, ...]:
     """The questions of one lesson, read from its TOML file."""
+    known = lessons()
+    if lesson not in known:
+        raise UnknownName([Step("quiz.unknown_lesson", {"lesson": repr(lesson)[:60], "lessons": known}, ok=False)])
     text = resources.files(__name__).joinpath(f"{lesson}.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
     named = data.get("positions", {})
     return tuple(Question(lesson=lesson, number=n, **{**t, "position": named.get(t["position"], t["position"]),
                                                       "distractors": tuple(t.get("distractors", ()))})
                  for n, t in enumerate(data["question"], 1))
+
+
+def _refuse(rule: str, question: Question | None, **facts) -> QuizError:
+    """The refusal of a question that does not fit its position (``question`` None: a quiz built on a game)."""
+    where = {"lesson": question.lesson, "number": question.number} if question is not None else {}
+    return QuizError([Step(rule, {**where, **facts}, ok=False)])
 
 
 def _place(name: str, language: str) -> str:
@@ -133,7 +143,7 @@ def _source(question: Question, language: str, resource: str) -> tuple[list[str]
     market = WORDS[language]["market"][resource]
     answer = _place(takes[0].facts["source"], language) if takes else market
     if not any(s.rule in (f"{resource}.take", f"{resource}.buy") for s in steps):
-        raise ValueError(f"{question.lesson} question {question.number}: the action uses no {resource}")
+        raise _refuse("quiz.no_resource", question, action=question.action, resource=resource)
     works = [label for label, t in before.state.tiles.items() if t.industry == resource]
     order = before.facts.board.slot_order
     options = [_place(label, language) for label in sorted(works, key=order.__getitem__)] + [market]
@@ -167,17 +177,25 @@ def _build_card(question: Question, language: str) -> tuple[list[str], str, list
     template = f"build {question.industry} {question.slot} with card {{}}"
     legal = [card for card in hand if game.check(template.format(card)).ok]
     if len(legal) != 1:
-        raise ValueError(f"{question.lesson} question {question.number}: cards allowing the build: {legal}")
+        raise _refuse("quiz.build_cards", question, cards=legal, industry=question.industry, slot=question.slot)
     steps = [s for s in game.play(template.format(legal[0])).steps if s.rule == "build.card"]
     return [_place(c, language) for c in hand], _place(legal[0], language), steps
 
 
 def _link_score(question: Question, language: str) -> tuple[list[str], str, list[Step]]:
     game = question.game()
-    step = next(s for s in game.score_preview().find("score.link") if s.facts["link"] == question.link)
+    step = link_score_step(game, question.link, question)
     vp = step.facts["vp"]
     options = [WORDS[language]["vp"].format(vp=n) for n in range(0, max(vp + 3, 6))]
     return options, WORDS[language]["vp"].format(vp=vp), [step]
+
+
+def link_score_step(game: Game, link: str, question: Question | None = None) -> Step:
+    """The ``score.link`` step of ``link`` if the era ended now; a :class:`QuizError` when no link is there."""
+    for step in game.score_preview().find("score.link"):
+        if step.facts["link"] == link:
+            return step
+    raise _refuse("quiz.no_link", question, link=str(link)[:60])
 
 
 def _income_after(question: Question, language: str) -> tuple[list[str], str, list[Step]]:
@@ -198,7 +216,7 @@ def _turn_order(question: Question, language: str) -> tuple[list[str], str, list
     before = question.game()
     game, _, steps = _play(question)
     if game.round == before.round:
-        raise ValueError(f"{question.lesson} question {question.number}: the action does not end the round")
+        raise _refuse("quiz.round_continues", question, action=question.action, round=before.round)
     orders = sorted(itertools.permutations(range(len(game.players))))
     return [_order(o, language) for o in orders], _order(game.turn_order, language), \
         [s for s in steps if s.rule == "turn.order"]
@@ -213,7 +231,10 @@ def _era_removed(question: Question, language: str) -> tuple[list[str], str, lis
     before = question.game()
     _, _, steps = _play(question)
     order = before.facts.board.slot_order
-    removed = sorted(next(s for s in steps if s.rule == "era.remove_level1").facts["slots"], key=order.__getitem__)
+    ends = [s for s in steps if s.rule == "era.remove_level1"]
+    if not ends:
+        raise _refuse("quiz.era_continues", question, action=question.action, era=before.state.era)
+    removed = sorted(ends[0].facts["slots"], key=order.__getitem__)
     tiles = sorted(before.state.tiles.items(), key=lambda item: order[item[0]])
     candidates = [removed,
                   [label for label, t in tiles],
@@ -232,7 +253,7 @@ def _refusal(question: Question, language: str) -> tuple[list[str], str, list[St
     for action in (question.action,) + question.distractors:
         reasons = game.why_not(action)
         if not reasons:
-            raise ValueError(f"{question.lesson} question {question.number}: {action!r} is legal")
+            raise _refuse("quiz.legal", question, action=action)
         first[action] = reasons[0]
     options = list(dict.fromkeys(reason(s, language) for s in first.values()))
     return sorted(options), reason(first[question.action], language), [first[question.action]]
@@ -247,6 +268,9 @@ SOLVERS = {"coal_source": lambda q, lang: _source(q, lang, "coal"),
 
 def solve(question: Question, language: str) -> Solution:
     """Play the question on its own position and return what the quiz shows, in ``language``."""
+    if question.kind not in SOLVERS:
+        raise UnknownName([Step("quiz.unknown_kind", {"kind": repr(question.kind)[:40], "kinds": list(KINDS)},
+                                ok=False)])
     game = question.game()
     player = game.current_player
     facts = {"player": PLAYER[language](player if player is not None else 0), "action": question.action,

@@ -216,6 +216,22 @@ RULES: dict[str, str] = {
     "save.start": "the save file's game, edition, players or position are refused",
     "save.mismatch": "the game, edition or players of a save disagree with its position",
     "save.bad_action": "an action in the save file is not legal when replayed",
+    "hint.game_over": "the game is over: there is nothing to suggest (the final ranking says who won)",
+    "hint.form": "a hint is shown as text, markdown or html",
+    "playout.seats": "play_out takes one seat per player: a bot, or none where a person plays",
+    "playout.seat": "a play_out seat is a bot (an object with choose(game)) or None (a person plays)",
+    "quiz.unknown_lesson": "no lesson of that name has quiz questions",
+    "quiz.unknown_kind": "a quiz question's kind is one of the kinds the quiz bank answers",
+    "quiz.no_resource": "a where-does-it-come-from question needs an action that uses that resource",
+    "quiz.build_cards": "a which-card question needs exactly one card in the hand that allows the build",
+    "quiz.round_continues": "a next-turn-order question needs the round's last action",
+    "quiz.era_continues": "a which-tiles-leave question needs the action that ends the canal era",
+    "quiz.legal": "a why-refused question needs actions that are refused here",
+    "quiz.no_link": "a link-score question needs a link built on that space",
+    "library.unknown": "no ready scenario has that name",
+    "class.line": "a class list line is 'name:hash' with a lower-case name",
+    "class.names": "learner names are lower-case letters, digits, '-' or '_', starting with a letter (at most 32)",
+    "ruleset.data": "a data file's rules block is malformed (a developer's error, found when the file is read)",
 }
 
 

@@ -51,6 +51,15 @@ class UnknownName(BrassError):
     """A query or an option names something brass_nb does not know (a location, a language)."""
 
 
+class QuizError(BrassError):
+    """A quiz question does not fit its position: its action, card, link or era end does not ask what its kind
+    asks (a teacher's question, or a quiz built on a learner's game)."""
+
+
+class ClassListError(BrassError):
+    """A teacher's class list or list of learner names has a line brass_nb cannot use."""
+
+
 def refusal(steps: list[Step], action: str) -> BrassError:
     """The error for a validator's failures: ambiguous when the only thing missing is a choice, else illegal."""
     cls = AmbiguousAction if all(s.rule == "choice.ambiguous" for s in steps) else IllegalAction

@@ -13,6 +13,9 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
+from brass_nb.rules.errors import BrassError
+from brass_nb.rules.records import Step
+
 ERAS = ("canal", "rail")
 
 
@@ -75,8 +78,15 @@ class LinkScoring(Enum):
     TILES = "tiles"
 
 
-class RulesetError(ValueError):
-    """A data file's rules block is malformed: raised when the file is read, never during play."""
+class RulesetError(BrassError):
+    """A data file's rules block is malformed: raised when the file is read, never during play.
+
+    A developer's error in the data brass_nb ships (learners and teachers only choose among its games and
+    editions), so the detail names the data file's own keys and stays as written; the catalogued
+    ``ruleset.data`` sentence around it is in the learner's language, and ``except BrassError`` catches it."""
+
+    def __init__(self, detail: str):
+        super().__init__([Step("ruleset.data", {"error": detail}, ok=False)])
 
 
 @dataclass(frozen=True)

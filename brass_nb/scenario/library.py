@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from importlib import resources
 
+from brass_nb.rules.errors import UnknownName
+from brass_nb.rules.records import Step
 from brass_nb.scenario.model import Scenario
 from brass_nb.scenario.text import read
 
@@ -21,7 +23,7 @@ def names() -> list[str]:
 def text(name: str) -> str:
     files = _files()
     if name not in files:
-        raise KeyError(f"no ready scenario {name!r}; choose one of {', '.join(names())}")
+        raise UnknownName([Step("library.unknown", {"name": repr(name)[:60], "names": names()}, ok=False)])
     return resources.files("brass_nb.scenario").joinpath("library", files[name]).read_text(encoding="utf-8")
 
 

@@ -128,6 +128,8 @@ class Quiz(w.VBox):
         """Which mine (or the market) supplies the coal for ``action``?"""
         _, player, explanation = _after(game, action)
         takes = explanation.find("coal.take")
+        if not takes and not explanation.find("coal.buy"):
+            raise quizbank.QuizError([Step("quiz.no_resource", {"action": action, "resource": "coal"}, ok=False)])
         answer = takes[0].facts["source"] if takes else "market"
         mines = [label for label, t in game.state.tiles.items() if t.industry == "coal" and t.cubes]
         options = sorted(mines, key=game.facts.board.slot_order.__getitem__) + ["market"]
@@ -139,7 +141,7 @@ class Quiz(w.VBox):
     @classmethod
     def link_score(cls, game: Game, link: str, language: str | None = None) -> Quiz:
         """How many VP would ``link`` score if the era ended now?"""
-        step = next(s for s in game.score_preview().find("score.link") if s.facts["link"] == link)
+        step = quizbank.link_score_step(game, link)
         options = [str(n) for n in range(0, max(step.facts["vp"] + 3, 6))]
         return cls(game, "link_score", {"link": link}, options, str(step.facts["vp"]), [step], language)
 
