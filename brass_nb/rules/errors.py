@@ -13,13 +13,18 @@ class BrassError(ValueError):
     """Base class: ``rule`` is the id of the first failing step, ``steps`` all of them."""
 
     def __init__(self, steps: list[Step], action: str = ""):
+        super().__init__(action)
         self.steps = list(steps)
         self.rule = self.steps[0].rule
         self.action = action
+
+    def __str__(self) -> str:
+        """The first failing step in words, in the language chosen when it is read: worded only then, so the rules
+        raise their errors without importing the explanations above them."""
         from brass_nb.explain import reason
 
         text = reason(self.steps[0])
-        super().__init__(f"{action}: {text}" if action else text)
+        return f"{self.action}: {text}" if self.action else text
 
 
 class NotationError(BrassError):
