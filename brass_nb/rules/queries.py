@@ -25,12 +25,12 @@ def coal_sources(view: View, location: str) -> Step:
                    if loc not in reach]
     return Step("query.coal_sources", {
         "location": location,
-        "mines": [holder_facts(label, loc, tile, d) for d, _, label, loc, tile in mines],
-        "nearest": [label for d, _, label, _, _ in mines if d == mines[0][0]] if mines else [],
+        "mines": [holder_facts(mine.label, mine.location, mine.tile, mine.distance) for mine in mines],
+        "nearest": [mine.label for mine in mines if mine.distance == mines[0].distance],
         "unconnected": unconnected, "merchants": merchants,
         "market_price": view.state.market_price("coal"), "market_cubes": view.state.markets["coal"],
         "trade_kind": view.trade_kind,
-    }, (location,) + tuple(m[2] for m in mines) + tuple(merchants))
+    }, (location,) + tuple(mine.label for mine in mines) + tuple(merchants))
 
 
 def iron_sources(view: View) -> Step:

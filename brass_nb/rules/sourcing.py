@@ -21,7 +21,7 @@ from typing import Any, Concatenate, ParamSpec, cast
 from brass_nb.rules.facts import MARKET
 from brass_nb.rules.records import Step
 from brass_nb.rules.state import Tile
-from brass_nb.rules.view import View
+from brass_nb.rules.view import ConnectedMine, Holder, View
 
 P = ParamSpec("P")
 
@@ -150,7 +150,7 @@ def _memoised(resource: str, need_at: int) -> Callable[[Callable[Concatenate[Vie
     return memoise
 
 
-def _explain_coal(starts: tuple[str, ...], need: int, consumer: str, mines: list[tuple[int, int, str, str, Tile]],
+def _explain_coal(starts: tuple[str, ...], need: int, consumer: str, mines: list[ConnectedMine],
                   remaining: int, tie: list[str], merchants: list[str], prices: list[int], market_cubes: int,
                   empty_price: int, trade_kind: str) -> tuple[list[Step], Step | None]:
     """The steps of a coal plan, over the facts :func:`plan_coal` decided by (not over the view: a kept plan would
@@ -159,9 +159,9 @@ def _explain_coal(starts: tuple[str, ...], need: int, consumer: str, mines: list
     entities = tuple(starts)
     who = consumer or starts[0]
     candidates, named = [], []
-    for d, _, label, loc, tile in mines:        # (a loop: a comprehension or a generator costs a function each)
-        candidates.append(holder_facts(label, loc, tile, d))
-        named.append(label)
+    for mine in mines:                          # (a loop: a comprehension or a generator costs a function each)
+        candidates.append(holder_facts(mine.label, mine.location, mine.tile, mine.distance))
+        named.append(mine.label)
     if mines:
         steps.append(Step("coal.nearest", {"consumer": who, "need": need, "candidates": candidates,
                                            "from_mines": need - remaining, "tie": tie},
@@ -201,21 +201,21 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
     tie: list[str] = []
     i = 0
     while remaining and i < len(mines):
-        distance, end, total = mines[i][0], i, 0
-        while end < len(mines) and mines[end][0] == distance:      # the tier: every mine this near (sorted)
-            total += mines[end][4].cubes
+        distance, end, total = mines[i].distance, i, 0
+        while end < len(mines) and mines[end].distance == distance:    # the tier: every mine this near (sorted)
+            total += mines[end].tile.cubes
             end += 1
         tier, i = mines[i:end], end
         if total <= remaining:
-            for m in tier:
-                fixed.extend([m[2]] * m[4].cubes)
+            for mine in tier:
+                fixed.extend([mine.label] * mine.tile.cubes)
             remaining -= total
         else:
             caps = []                                  # (a loop: a comprehension costs a function made each time)
-            for m in tier:
-                caps.append((m[2], m[4].cubes))
+            for mine in tier:
+                caps.append((mine.label, mine.tile.cubes))
             choices = distributions(caps, remaining)
-            tie = [m[2] for m in tier] if len(choices) > 1 else []
+            tie = [mine.label for mine in tier] if len(choices) > 1 else []
             remaining = 0
     merchants = list(trade) if remaining and trade else []  # (a copy: the explanation keeps it)
     if merchants:                                          # (what the market step reads; no step without it)
@@ -237,13 +237,13 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
     return SourcePlan("coal", need, options, prices, _explain_coal, facts)
 
 
-def _explain_iron(need: int, works: list[tuple[str, str, Tile]], total: int, remaining: int, prices: list[int],
+def _explain_iron(need: int, works: list[Holder], total: int, remaining: int, prices: list[int],
                   market_cubes: int, empty_price: int) -> tuple[list[Step], Step | None]:
     """The steps of an iron plan, over the facts :func:`plan_iron` decided by."""
     steps = []
     if works:
         steps.append(Step("iron.works", {"need": need, "candidates": [holder_facts(*w) for w in works],
-                                         "from_works": min(need, total)}, tuple(w[0] for w in works)))
+                                         "from_works": min(need, total)}, tuple(label for label, _, _ in works)))
     if remaining:
         steps.append(Step("iron.market", {"count": remaining, "prices": prices,
                                           "why": "no_works" if not works else "works_short",

@@ -9,18 +9,35 @@ when what they depend on has changed.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from brass_nb.rules.facts import TileSpec
 from brass_nb.rules.state import State, Tile, copy_slots
 
-CoalSources = tuple[list[tuple[str, str, Tile, dict[str, int]]], list[str]]
-"""A piece of the board's coal mines with coal (slot label, location, tile, distance to every location of the piece)
-and trade places."""
+Holder = tuple[str, str, Tile]
+"""A tile that still holds cubes, as :meth:`View.holders` lists it: its slot label, its location and a copy of it
+(a plain tuple, read by unpacking: the holders are made again whenever their resource moves)."""
 
-ConnectedCoal = tuple[list[tuple[int, int, str, str, Tile]], list[str]]
-"""Coal mines with coal connected to a consumer (distance in links, board order, slot label, location, tile), nearest
-first, and the trade places connected to it, in board order."""
+PieceMine = tuple[str, str, Tile, dict[str, int]]
+"""A coal mine with coal in a connected piece of the board: a holder (slot label, location, tile) and its distance
+in links to every location of the piece."""
+
+
+class ConnectedMine(NamedTuple):
+    """A coal mine with coal connected to a consumer, in the order coal is taken (nearest, then in board order)."""
+    distance: int               # in links, from the nearest start
+    board_order: int
+    label: str
+    location: str
+    tile: Tile
+
+
+CoalSources = tuple[list[PieceMine], list[str]]
+"""A piece of the board's coal mines with coal and trade places."""
+
+ConnectedCoal = tuple[list[ConnectedMine], list[str]]
+"""Coal mines with coal connected to a consumer, nearest first, and the trade places connected to it, in board
+order."""
 
 NO_COAL_SOURCES: CoalSources = ([], [])
 """Where a piece of the board with no coal mine with coal and no trade place has coal from: nowhere."""
@@ -28,7 +45,7 @@ NO_COAL_SOURCES: CoalSources = ([], [])
 NO_SEARCHES: tuple[set[str], dict[tuple[str, ...], dict[str, int]]] = (set(), {})
 """The searches made before the links last moved when none of them still holds (shared: never changed)."""
 
-NO_MINES: list[tuple[int, int, str, str, Tile]] = []
+NO_MINES: list[ConnectedMine] = []
 """The coal mines with coal connected to a consumer in a piece of the board that has none (shared: never changed)."""
 
 
@@ -71,7 +88,7 @@ class SharedSearches:
         self.pieces: dict[str, str] = {}                                       # see View.pieces
         # The pieces last found, with the links they were found for and the locations of each piece of more than one
         self.joined: tuple[frozenset[int], dict[str, str], dict[str, tuple[str, ...]]] | None = None
-        self.holders: dict[str, dict[str, list[tuple[str, str, Tile]]]] = {}   # by resource, then industry
+        self.holders: dict[str, dict[str, list[Holder]]] = {}                  # by resource, then industry
         self.plans: dict[str, dict[tuple[Any, ...], Any]] = {}                 # by resource
         self.coal_by_piece: dict[str, CoalSources] = {}                        # see View.coal_sources
 
@@ -239,8 +256,8 @@ class View:
             return None
         return next((near for near, far in self.state.facts.virtual_links if far == location and near in network), None)
 
-    def holders(self, industry: str) -> list[tuple[str, str, Tile]]:
-        """(slot label, location, tile) of every tile of ``industry`` that still holds cubes, in board order.
+    def holders(self, industry: str) -> list[Holder]:
+        """Every tile of ``industry`` that still holds cubes, in board order.
 
         The tiles are copies: the list may be shared with a copy of the game, whose own tiles are other objects."""
         kept = self._holders[self.state.facts.resource_of[industry]]
@@ -331,14 +348,14 @@ class View:
         if len(starts) == 1:                            # (each mine of the start's own piece reaches it)
             start = starts[0]
             for label, loc, tile, reach in mines:
-                found.append((reach[start], order[label], label, loc, tile))
+                found.append(ConnectedMine(reach[start], order[label], label, loc, tile))
         else:
             for label, loc, tile, reach in mines:
                 distance = len(reach)                   # (further than any location can be)
                 for start in starts:
                     if reach.get(start, distance) < distance:
                         distance = reach[start]
-                found.append((distance, order[label], label, loc, tile))
+                found.append(ConnectedMine(distance, order[label], label, loc, tile))
         found.sort()
         return found, trade
 
