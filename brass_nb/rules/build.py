@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from enum import Enum
 from itertools import combinations
-from typing import Any
+from typing import Any, Literal
 
 from brass_nb.rules.actions import TWO_CARDS, Build, Discard
 from brass_nb.rules.cards import discard
@@ -32,12 +33,25 @@ WILD_KINDS = {WILD_INDUSTRY: "wild_industry", WILD_LOCATION: "wild_location", TW
 """The kind of each card that names no industry nor location of its own."""
 
 
+class FirstBuild(Enum):
+    """Where industry cards build while you have nothing on the board (the first-build exception)."""
+    ANYWHERE = "anywhere"
+
+
+ANYWHERE = FirstBuild.ANYWHERE
+
+NOWHERE: Collection[str] = ()
+"""Where industry cards build when the cards hold none."""
+
+IndustryCardPlaces = Collection[str] | Literal[FirstBuild.ANYWHERE]
+"""Where industry cards build: the places of your network, :data:`ANYWHERE` or, without one, :data:`NOWHERE`."""
+
+
 def card_scopes(view: View, player: int, cards: Iterable[str], industries: Collection[str]
-                ) -> tuple[dict[str, tuple[str]], list[str], dict[str, list[str]], Collection[str] | None]:
+                ) -> tuple[dict[str, tuple[str]], list[str], dict[str, list[str]], IndustryCardPlaces]:
     """Where ``cards`` allow building, grouped as the build list reads them (one call for a whole hand): (each
     location card by its town; the cards that name any town; the industry cards, wild or not, that build each of
-    ``industries``; the places those build in, None for any, empty without an industry card), each list in the
-    cards' order.
+    ``industries``; the places those build in), each list in the cards' order.
 
     A location card builds in its own town, network or not; a wild location card in any town but
     never a farm brewery; an industry card (or wild industry) in your network, or anywhere while
@@ -62,7 +76,7 @@ def card_scopes(view: View, player: int, cards: Iterable[str], industries: Colle
         else:                                       # (a wild location card, or Lancashire's two cards)
             town_cards.append(card)
     # (with nothing built, your network is empty and so are its places: then anywhere)
-    return named_at, town_cards, building, () if network is None else network or None
+    return named_at, town_cards, building, NOWHERE if network is None else network or ANYWHERE
 
 
 CARD_WHY = {"location": "location_card", "wild_location": "wild_location", "two_cards": "two_cards"}
@@ -73,7 +87,8 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
     """Record why ``card`` does or does not allow building ``industry`` in ``location``."""
     named_at, town_cards, building, network = card_scopes(view, player, (card,), (industry,))
     kind = "location" if named_at else WILD_KINDS.get(card, "industry")     # (as card_scopes sorted it)
-    places = named_at.keys() if named_at else view.board.town_set if town_cards else network
+    places: Collection[str] | FirstBuild = named_at.keys() if named_at else view.board.town_set if town_cards \
+        else network
     board = view.board
     facts = {"card": card, "card_kind": kind, "industry": industry, "location": location}
     ok = True
@@ -81,7 +96,7 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
         plan.fail("build.card_industry", (location,), card_industries=list(view.state.facts.card_industries[card]),
                   **facts)
         ok = False
-    if places is not None and location not in places:
+    if places is not ANYWHERE and location not in places:
         if kind == "location":
             at_farm = board.locations[location].kind == "farm_brewery"
             plan.fail("build.farm_brewery_card" if at_farm else "build.card_location", (location,), **facts)
@@ -91,7 +106,7 @@ def check_card(view: View, player: int, card: str, industry: str, location: str,
             plan.fail("build.not_in_network", (location,), network=sorted(places), **facts)
         ok = False
     if ok:
-        why = CARD_WHY.get(kind, "network" if places is not None else "first_build")
+        why = CARD_WHY.get(kind, "first_build" if places is ANYWHERE else "network")
         near = view.virtual_link_to(player, location) if why == "network" else None
         if near is not None:
             plan.steps.append(Step("build.card", {"why": "virtual_link", "near": near,
@@ -369,7 +384,7 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
         named: Sequence[str] = cards_at.get(location, ())     # per industry would cost the build list a tenth)
         if town_cards and location in towns:
             named = with_town_cards(hand, named, town_cards)
-        built_by = industry_cards if network is None or location in network else NO_INDUSTRY_CARDS
+        built_by = industry_cards if network is ANYWHERE or location in network else NO_INDUSTRY_CARDS
         if not named and not built_by:
             continue
         mine = own_at.get(location)
