@@ -276,7 +276,7 @@ def _position_errors(name: str, edition: str) -> list[Step]:
              f"tile {coal} player 9 coal I cubes 1", "player 1 money -4", "castle 3",
              f"tile {coal} player 1 coal I cubes 1\ntile {coal} player 2 coal I cubes 1",
              f"link {both[0]} player 1\nlink {both[0]} player 2", "order 1 1",
-             "player 1 money 50 income 5\nshortfall player 1 owes 5 position 1"]
+             "player 1 money 50 income 5\nshortfall player 1 owes 5 position 1", "divider shown in round 1"]
     if facts.game == "birmingham":
         lines.append("merchant Warrington[1] buys cotton beer 1")
     steps = []

@@ -882,6 +882,12 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.slot_industry": lambda f: (f"{at(f)}{f['slot']} shows {listing([INDUSTRY[i] for i in f['icons']], 'or')}"
                                          f", not {INDUSTRY[f['industry']]}."),
     "scenario.value": _scenario_value,
+    "scenario.divider": lambda f: at(f) + {
+        "no_divider": f"{f['edition']} has no rail-era divider, so a position of it says nothing of one.",
+        "not_rail": "a divider line needs a rail-era position (the canal era's divider is never revealed).",
+        "round": (f"the divider showed in round {f['value']}; it must be a round from 0 (at the deal) to "
+                  f"{f['round']} (this round)."),
+    }[f["why"]],
     "scenario.canal_tile_in_rail": lambda f: (f"{at(f)}{tile(f['industry'], f['level'])} at {f['slot']} is a canal-era "
                                               f"tile; level I tiles leave the board when the canal era ends."),
     "scenario.cubes": lambda f: (f"{at(f)}{tile(f['industry'], f['level'])} at {f['slot']} cannot hold {f['cubes']}: "

@@ -791,6 +791,12 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.slot_industry": lambda f: (f"{at(f)}{f['slot']}のアイコンは{either([INDUSTRY[i] for i in f['icons']])}で、"
                                          f"{INDUSTRY[f['industry']]}は置けません。"),
     "scenario.value": _scenario_value,
+    "scenario.divider": lambda f: at(f) + {
+        "no_divider": f"{f['edition']}には鉄道時代の仕切りタイルがないので、仕切りタイルの行は書けません。",
+        "not_rail": "仕切りタイルの行は鉄道時代の局面にだけ書けます（運河時代の仕切りタイルは現れません）。",
+        "round": (f"仕切りタイルが現れたラウンドが{f['value']}になっています。0（手札を配った時）から{f['round']}"
+                  f"（今のラウンド）まででなければなりません。"),
+    }[f["why"]],
     "scenario.canal_tile_in_rail": lambda f: (f"{at(f)}{f['slot']}の{tile(f['industry'], f['level'])}は運河時代のタイルです。"
                                               f"レベル1は運河時代の終わりに盤から取り除かれます。"),
     "scenario.cubes": lambda f: (f"{at(f)}{f['slot']}の{tile(f['industry'], f['level'])}に{f['cubes']}個は載せられません: "

@@ -164,6 +164,7 @@ RULES: dict[str, str] = {
     "scenario.player": "no player has that number",
     "scenario.slot_industry": "the slot does not show that industry",
     "scenario.value": "a number is out of its range",
+    "scenario.divider": "a divider line only in Roxley's rail era, naming a round up to this one (0: at the deal)",
     "scenario.canal_tile_in_rail": "a canal-only tile cannot be on the board in the rail era",
     "scenario.cubes": "the tile cannot hold that many cubes or barrels",
     "scenario.empty_unflipped": "a mine, works or brewery with nothing left has flipped",

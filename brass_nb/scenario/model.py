@@ -475,15 +475,16 @@ class Scenario:
         if self.divider_round is None:
             return []
         if self.facts.rules.rail_divider is None:
-            expected = f"no divider line: {self.facts.rules.edition_name} has no rail-era divider"
+            why = "no_divider"
         elif self.era != "rail":
-            expected = "a rail-era position (the divider of the canal era is never revealed)"
+            why = "not_rail"
         elif not 0 <= self.divider_round <= self.round:
-            expected = f"a round from 0 (at the deal) to {self.round} (this round)"
+            why = "round"
         else:
             return []
-        return [Step("scenario.value", {"field": "divider round", "value": self.divider_round, "expected": expected,
-                                        **self._where("divider")}, ok=False)]
+        return [Step("scenario.divider", {"why": why, "value": self.divider_round, "round": self.round,
+                                          "edition": self.facts.rules.edition_name, **self._where("divider")},
+                     ok=False)]
 
     def _check_distant_market(self) -> list[Step]:
         market = self.facts.rules.distant_market
