@@ -10,14 +10,6 @@ def fresh(players: int = 2, seed: int = 1, game: str = "birmingham") -> bn.Game:
     return bn.new_game(game, players=players, seed=seed)
 
 
-def touch(game: bn.Game) -> None:
-    """Forget cached views after editing the state by hand."""
-    game.state.mark_changed()
-    game.state.links_changed()
-    for resource in game.state.supply_epochs:
-        game.state.supply_changed(resource)
-
-
 def place(game: bn.Game, slot: str, owner: int, industry: str, level: int = 1, flipped: bool = False,
           cubes: int | None = None) -> Tile:
     """Put a tile on the board (taking it from the owner's mat, so tile counts stay conserved)."""
@@ -25,12 +17,9 @@ def place(game: bn.Game, slot: str, owner: int, industry: str, level: int = 1, f
     spec = state.facts.tile(industry, level)
     if cubes is None:
         cubes = 0 if flipped else spec.cubes_when_built(state.era) or spec.cubes_when_built("canal")
-    state.players[owner].mat[industry][state.facts.level_index(industry, level)] -= 1
-    tile = state.tiles[slot] = Tile(owner, industry, level, flipped, cubes)
-    resource = state.facts.resource_of.get(industry)
-    if resource and cubes:
-        state.take_cubes(resource, cubes)
-    touch(game)
+    state.take_from_mat(state.players[owner], industry, level)
+    tile = Tile(owner, industry, level, flipped, cubes)
+    state.place_tile(slot, tile)
     return tile
 
 
@@ -38,9 +27,8 @@ def link(game: bn.Game, label: str, owner: int) -> None:
     """Build a link for ``owner`` on the space ``label`` (any end order, e.g. 'Dudley - Birmingham')."""
     name = bn.rules.actions.vocabulary(game.facts).lookup("links", label)
     index = next(space.index for space in game.facts.board.links if space.label == name)
-    game.state.links[index] = owner
     game.state.players[owner].links_left -= 1
-    touch(game)
+    game.state.place_link(index, owner)
 
 
 def set_player(game: bn.Game, player: int, money: int | None = None, hand: list[str] | None = None,
@@ -59,7 +47,7 @@ def set_player(game: bn.Game, player: int, money: int | None = None, hand: list[
         p.income_space = income_space
     if vp is not None:
         p.vp = vp
-    touch(game)
+    game.state.mark_changed()
 
 
 def to_act(game: bn.Game, player: int, era: str | None = None, round: int = 2) -> None:
@@ -71,14 +59,11 @@ def to_act(game: bn.Game, player: int, era: str | None = None, round: int = 2) -
     state.order = [player] + [i for i in state.order if i != player]
     state.turn_index = 0
     state.actions_done = 0
-    touch(game)
+    state.mark_changed()
 
 
 def set_market(game: bn.Game, resource: str, cubes: int) -> None:
-    state = game.state
-    state.take_cubes(resource, cubes - state.markets[resource])
-    state.markets[resource] = cubes
-    touch(game)
+    game.state.supply_cubes_to_market(resource, cubes - game.state.markets[resource])
 
 
 def snapshot(game: bn.Game) -> dict:

@@ -33,8 +33,7 @@ def game(era: str = "canal", money: int = 30, hand: list[str] | None = None, pla
 
 def set_mat(g, player: int, industry: str, counts: list[int]) -> None:
     """Tiles of ``industry`` left on a player's mat, by level (e.g. [0, 2, 2, 2]: level I gone)."""
-    g.state.players[player].mat[industry] = list(counts)
-    h.touch(g)
+    g.state.set_mat(g.state.players[player], industry, counts)
 
 
 def something_elsewhere(g, player: int = 0) -> None:
@@ -466,9 +465,8 @@ def test_overbuild_other_players_iron_works_when_no_iron_anywhere():
     h.set_market(g, "iron", 0)
     works = h.place(g, "Redditch[2]", owner=1, industry="iron", level=2, cubes=1)   # iron left on the board
     refused(g, "build iron Dudley[2] with card Dudley", "build.slot_taken")
-    works.cubes = 0
-    works.flipped = True
-    h.touch(g)
+    g.state.tile_cubes_to_supply(works, works.cubes)
+    g.state.flip_tile(works)
     g.play("build iron Dudley[2] with card Dudley")
     assert g.state.tiles["Dudley[2]"].owner == 0 and g.state.tiles["Dudley[2]"].level == 2
 

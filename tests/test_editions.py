@@ -298,7 +298,7 @@ def lancashire(players: int = 3) -> bn.Game:
     g = bn.new_game("lancashire", players=players, seed=1, edition="2007")
     g.state.round = 2
     g.state.turn_index = g.state.order.index(0)
-    helpers.touch(g)
+    g.state.mark_changed()
     return g
 
 

@@ -52,9 +52,7 @@ def test_coal_step_lists_connected_mines_with_distances_and_takes_the_nearest():
 
 def test_coal_two_links_away_when_the_nearer_mine_is_empty():
     g = coal_position()
-    g.state.tiles["Wolverhampton[2]"].cubes = 0
-    g.state.return_cubes("coal", 1)
-    helpers.touch(g)
+    g.state.tile_cubes_to_supply(g.state.tiles["Wolverhampton[2]"], 1)
     ex = g.play("build manufacturer Walsall[2] with card Walsall")
     (take,) = ex.find("coal.take")
     assert take.facts["source"] == "Dudley[1]" and take.facts["route"] == ["Dudley", "Wolverhampton", "Walsall"]
@@ -66,10 +64,8 @@ def test_market_fallback_names_the_merchant_connection_and_prices():
     helpers.link(g, "Walsall - Birmingham", 0)
     helpers.link(g, "Birmingham - Oxford", 0)
     for label in ("Wolverhampton[2]", "Dudley[1]"):
-        g.state.return_cubes("coal", g.state.tiles[label].cubes)
-        g.state.tiles[label].cubes = 0
+        g.state.tile_cubes_to_supply(g.state.tiles[label], g.state.tiles[label].cubes)
     helpers.set_market(g, "coal", 3)
-    helpers.touch(g)
     ex = g.play("build iron Walsall with card Walsall")
     (market,) = ex.find("coal.market")
     assert market.facts["merchants"] == ["Oxford"] and market.facts["prices"] == [6]
@@ -105,7 +101,7 @@ def test_overbuild_refusal_says_what_is_left():
     helpers.place(g, "Cannock[2]", 1, "coal", 1, cubes=1)
     helpers.place(g, "Cannock[1]", 1, "coal", 1, cubes=1)
     helpers.set_player(g, 0, hand=["Cannock"])
-    g.state.players[0].mat["coal"][0] = 0                      # player 0 now builds coal II
+    g.state.set_mat(g.state.players[0], "coal", [0, *g.state.players[0].mat["coal"][1:]])  # player 0 builds coal II
     (step,) = [s for s in g.why_not("build coal Cannock with card Cannock") if s.rule == "build.slot_taken"]
     assert step.facts["blocked"][0]["why"] == "resource_left"
     assert "on the board" in reason(step, "en") and "盤上" in reason(step, "ja")
@@ -138,9 +134,8 @@ def test_coal_sources_query_ranks_by_distance_without_playing():
 
 def test_score_preview_per_link_and_industry_changes_nothing():
     g = coal_position()
-    g.state.tiles["Wolverhampton[2]"].flipped = True
-    g.state.tiles["Dudley[1]"].flipped = True
-    helpers.touch(g)
+    g.state.flip_tile(g.state.tiles["Wolverhampton[2]"])
+    g.state.flip_tile(g.state.tiles["Dudley[1]"])
     before = g.state.to_dict()
     preview = g.score_preview()
     links = {s.facts["link"]: s.facts["vp"] for s in preview.find("score.link")}
@@ -248,8 +243,7 @@ def test_next_tile_query_reads_the_mat_without_playing():
     en = reason(step, "en")
     assert f"£{spec.cost} + 1 coal cube" in en and f"{spec.vp} VP" in en and f"{spec.link_vp} link icons" in en
     assert "個人ボード" in reason(step, "ja") and "リンク得点アイコン" in reason(step, "ja")
-    g.state.players[0].mat["brewery"] = [0, 0, 0, 1]
-    helpers.touch(g)
+    g.state.set_mat(g.state.players[0], "brewery", [0, 0, 0, 1])
     brewery = g.next_tile("brewery", player=0)
     assert brewery.facts["eras"] == ["rail"] and "rail era only" in reason(brewery, "en")
     assert g.next_tile("castle").rule == "query.unknown_industry"
@@ -257,8 +251,7 @@ def test_next_tile_query_reads_the_mat_without_playing():
 
 def test_coal_from_the_next_nearest_mine_when_the_nearest_runs_short():
     g = coal_position()                    # Wolverhampton 1 link away holds 1 cube; Dudley 2 links away
-    g.state.players[0].mat["manufacturer"] = [0, 0, 1, 1, 2, 1, 1, 2]      # manufacturer III: 2 coal
-    helpers.touch(g)
+    g.state.set_mat(g.state.players[0], "manufacturer", [0, 0, 1, 1, 2, 1, 1, 2])      # manufacturer III: 2 coal
     ex = g.play("build manufacturer Walsall[2] with card Walsall")
     assert [s.facts["source"] for s in ex.find("coal.take")] == ["Wolverhampton[2]", "Dudley[1]"]
     (nearest,) = ex.find("coal.nearest")
@@ -270,8 +263,7 @@ def test_empty_iron_market_and_beer_shortage_say_what_they_mean():
     g = helpers.fresh(players=2, seed=1)
     helpers.to_act(g, 0, era="canal")
     helpers.set_player(g, 0, money=20, hand=["Stafford"])
-    g.state.markets["iron"] = 0
-    helpers.touch(g)
+    helpers.set_market(g, "iron", 0)
     (market,) = g.play("build brewery Stafford[1] with card Stafford").find("iron.market")
     assert "which is empty: the cube costs £6" in reason(market, "en") and "鉄市場は空なので" in reason(market, "ja")
     short = {"need": 2, "own": [{"source": "Stafford[1]", "cubes": 1}], "connected": [], "unconnected": [],
@@ -285,12 +277,10 @@ def test_rail_only_tile_refused_in_the_canal_era_waits_for_the_rail_era():
     g = helpers.fresh(players=2, seed=1)
     helpers.to_act(g, 0, era="canal")
     helpers.set_player(g, 0, money=40, hand=["Stafford", "Wild Industry"])
-    g.state.players[0].mat["brewery"] = [0, 0, 0, 1]
-    helpers.touch(g)
+    g.state.set_mat(g.state.players[0], "brewery", [0, 0, 0, 1])
     (era,) = [s for s in g.why_not("build brewery Stafford[1] with card Stafford") if s.rule == "build.tile_era"]
     assert "once the rail era begins" in reason(era, "en") and "鉄道時代になれば" in reason(era, "ja")
-    g.state.players[0].mat["brewery"] = [2, 2, 2, 1]
-    helpers.touch(g)
+    g.state.set_mat(g.state.players[0], "brewery", [2, 2, 2, 1])
     ex = g.play("build brewery Stafford[1] with card Wild Industry")
     (card,) = ex.find("build.card")
     assert card.facts["card_kind"] == "wild_industry" and "counts as any industry card" in reason(card, "en")

@@ -61,9 +61,10 @@ def test_snapshots_are_deep():
 
 def test_accessors_return_copies():
     g = game()
-    g.supply["coal"] = 999
-    g.wild_piles["Wild Location"] = 0
-    g.merchant_beer.clear()
+    supply, piles, beer = g.supply, g.wild_piles, g.merchant_beer
+    supply["coal"] = 999
+    piles["Wild Location"] = 0
+    beer.clear()
     assert g.supply["coal"] != 999 and g.wild_piles["Wild Location"] == 4 and g.merchant_beer
     assert g.turn_order == tuple(g.state.order) and g.actions_left == 1
     assert g.spent_this_round == (0, 0, 0) and g.hand(0) == tuple(sorted(g.state.players[0].hand))

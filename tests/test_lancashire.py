@@ -83,7 +83,7 @@ def test_loans_of_10_20_or_30_and_in_2007_none_once_the_rail_deck_is_empty():
     assert (g.players[0].money, g.players[0].income_level) == (60, -2)
     g = game(era="rail", edition="2007")
     g.state.deck.clear()
-    helpers.touch(g)
+    g.state.mark_changed()
     assert refused(g, "loan £10 with card Preston") == "loan.deck_empty"
     assert not any(a.kind == "loan" for a in g.legal_actions())
 
@@ -116,7 +116,7 @@ def test_2007_virtual_link_lets_an_industry_card_reach_birkenhead_but_carries_no
     helpers.place(g, "Wigan[1]", 1, "coal", 2, cubes=3)
     helpers.link(g, "Liverpool - Wigan", 1)
     helpers.set_player(g, 0, hand=["Shipyard", "Preston"])
-    g.state.players[0].mat["shipyard"][0] = 0                      # level 0 developed away
+    g.state.set_mat(g.state.players[0], "shipyard", [0, *g.state.players[0].mat["shipyard"][1:]])  # level 0 gone
     assert "Birkenhead" not in g.network(0)                       # the virtual link is no part of a network
     reasons = [s.rule for s in g.why_not("build shipyard Birkenhead[1] with card Shipyard")]
     assert "build.not_in_network" not in reasons and "coal.no_source" in reasons
@@ -127,10 +127,9 @@ def test_shipyards_flip_when_built_and_level_0_never_builds():
     g = game()
     helpers.place(g, "Liverpool[1]", 1, "port", 1)                  # a trade icon for market coal
     helpers.set_player(g, 0, hand=["Liverpool", "Preston"])
-    g.state.players[0].mat["shipyard"][0] = 2
+    g.state.set_mat(g.state.players[0], "shipyard", [2, *g.state.players[0].mat["shipyard"][1:]])
     assert refused(g, "build shipyard Liverpool[3] with card Liverpool") == "build.tile_era"
-    g.state.players[0].mat["shipyard"][0] = 0
-    helpers.touch(g)
+    g.state.set_mat(g.state.players[0], "shipyard", [0, *g.state.players[0].mat["shipyard"][1:]])
     ex = g.play("build shipyard Liverpool[3] with card Liverpool")
     assert g.state.tiles["Liverpool[3]"].flipped and ex.find("tile.flip")[0].facts["why"] == "built"
     assert g.players[0].income_space == 12
@@ -139,7 +138,7 @@ def test_shipyards_flip_when_built_and_level_0_never_builds():
 def test_income_is_collected_at_the_start_of_rounds_after_the_first():
     g = game(players=3)
     g.state.round = 1
-    helpers.touch(g)
+    g.state.mark_changed()
     helpers.set_player(g, 0, income_space=15)
     for _player in list(g.state.order):
         g.play(f"pass with card {g.players[g.current_player].hand[0]}")

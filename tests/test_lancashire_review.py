@@ -47,7 +47,7 @@ def last_round(g, era: str, cards: int = 1):
     for i in range(len(st.players)):
         helpers.set_player(g, i, hand=st.deck[:cards])
     st.deck.clear()
-    helpers.touch(g)
+    st.mark_changed()
 
 
 # ---------------------------------------------------------------- ruling 1: income at round start
@@ -153,7 +153,7 @@ def test_loan_never_below_minus_10():
 def test_loan_allowed_with_an_empty_deck_in_the_last_canal_round_and_a_full_rail_deck():
     g = game()
     g.state.deck.clear()
-    helpers.touch(g)
+    g.state.mark_changed()
     g.play("loan £10 with card Preston")
     assert g.players[0].money == 50 and g.players[0].income_level == -1
     g = game(era="rail")
@@ -334,14 +334,12 @@ def test_shipyard_level_1_is_canal_only_and_flipped_shipyards_score_at_era_end()
     g = game(era="rail")
     helpers.place(g, "Liverpool[1]", 1, "port", 2)
     helpers.set_player(g, 0, hand=["Liverpool", "Preston"], money=60)
-    g.state.players[0].mat["shipyard"][0] = 0                                  # level 0 developed away
-    helpers.touch(g)
+    g.state.set_mat(g.state.players[0], "shipyard", [0, *g.state.players[0].mat["shipyard"][1:]])  # level 0 gone
     assert refused(g, "build shipyard Liverpool[3] with card Liverpool") == "build.tile_era"
     g = game()
     helpers.place(g, "Liverpool[1]", 1, "port", 1)
     helpers.set_player(g, 0, hand=["Liverpool", "Preston"], money=60)
-    g.state.players[0].mat["shipyard"][0] = 0
-    helpers.touch(g)
+    g.state.set_mat(g.state.players[0], "shipyard", [0, *g.state.players[0].mat["shipyard"][1:]])
     g.play("build shipyard Liverpool[3] with card Liverpool")
     tile = g.state.tiles["Liverpool[3]"]
     assert tile.flipped and tile.level == 1

@@ -1,6 +1,6 @@
 """The factored legal-action list (issue 15): groups that know their size and build actions when asked, sources
 read per kind, a held list that keeps describing its position, and caches that follow explicit change tracking
-(per-resource supply epochs) without ever explaining an action with another position's facts."""
+(per-resource epochs) without ever explaining an action with another position's facts."""
 from __future__ import annotations
 
 import collections
@@ -138,17 +138,17 @@ def test_supply_epochs_move_only_for_the_resource_that_changed(name):
                    or (resource == "coal" and t.industry in trade)}
         return holding, game.state.markets.get(resource)
 
-    moved = dict.fromkeys(game.state.supply_epochs, 0)
+    moved = dict.fromkeys(sorted(set(game.facts.resource_of.values())), 0)
     kept = dict(moved)
     while not game.is_over and len(game.log) < 400:
-        before = dict(game.state.supply_epochs)
-        read_before = {resource: read_by(resource) for resource in before}
+        before = game.state.epochs
+        read_before = {resource: read_by(resource) for resource in moved}
         game.play(random_action(game, rng))
-        for resource in before:
+        for resource in moved:
             if read_by(resource) != read_before[resource]:
-                assert game.state.supply_epochs[resource] != before[resource], (game.log[-1], resource)
+                assert getattr(game.state.epochs, resource) != getattr(before, resource), (game.log[-1], resource)
                 moved[resource] += 1
-            elif game.state.supply_epochs[resource] == before[resource]:
+            elif getattr(game.state.epochs, resource) == getattr(before, resource):
                 kept[resource] += 1
     assert all(moved.values()) and all(kept.values()), (moved, kept)
     assert sum(kept.values()) > sum(moved.values()), "plans outlive most actions"

@@ -41,11 +41,9 @@ def set_merchants(g, spaces: dict | None = None) -> None:
     wanted = dict(spaces or {})
     for label, m in g.state.merchants.items():
         buys, beer = wanted.pop(label, ((), 0))
-        g.state.take_cubes("beer", beer - m.beer)          # keep the supply ledger balanced
         m.buys = tuple(buys)
-        m.beer = beer
+        g.state.fill_merchant_beer(m, beer)
     assert not wanted, f"no such merchant spaces in this player count: {sorted(wanted)}"
-    helpers.touch(g)
 
 
 def pass_until_round_ends(g) -> None:
@@ -573,7 +571,7 @@ def test_loan_allowed_when_the_deck_is_empty():
     g = game(era="rail")
     helpers.set_player(g, 0, money=5, hand=["Stafford", "Dudley"])
     g.state.deck.clear()
-    helpers.touch(g)
+    g.state.mark_changed()
     g.play("loan with card Stafford")
     assert g.state.players[0].money == 35 and g.state.players[0].income_level == -3
 
@@ -671,7 +669,7 @@ def test_turn_order_by_money_spent_ties_keep_their_relative_order():
     """turn.order: ascending money spent this round; equal spenders keep their current relative order."""
     g = game(players=3)
     g.state.order = [2, 0, 1]
-    helpers.touch(g)
+    g.state.mark_changed()
     for i in range(3):
         helpers.set_player(g, i, money=20)
     # player 2 spends £3 (a canal), player 0 spends nothing, player 1 spends £3
@@ -695,7 +693,7 @@ def test_loans_are_not_spending_but_market_purchases_are():
     helpers.set_player(g, 0, money=10)
     helpers.set_player(g, 1, money=10)
     g.state.order = [0, 1]
-    helpers.touch(g)
+    g.state.mark_changed()
     g.play(f"develop coal with card {g.state.players[0].hand[0]}; iron market")    # £2 to the market
     g.play("done")
     g.play(f"pass with card {g.state.players[0].hand[0]}")
@@ -712,7 +710,7 @@ def test_income_is_paid_at_the_end_of_the_round_after_the_new_turn_order():
     helpers.set_player(g, 0, money=10, income_space=20)
     helpers.set_player(g, 1, money=10, income_space=13)
     g.state.order = [0, 1]
-    helpers.touch(g)
+    g.state.mark_changed()
     g.play(f"network Stone - Stafford with card {g.state.players[0].hand[0]}")
     g.play(f"pass with card {g.state.players[0].hand[0]}")
     g.play(f"pass with card {g.state.players[1].hand[0]}")
@@ -831,7 +829,7 @@ def last_round(g, hands: dict[int, list[str]], discards: dict[int, list[str]] | 
     g.state.deck.clear()
     for i, cards in (discards or {}).items():
         g.state.players[i].discard = list(cards)
-    helpers.touch(g)
+    g.state.mark_changed()
 
 
 DISCARD_0 = ["Coventry", "Coventry", "Birmingham", "Iron Works", "Brewery", "Walsall", "Tamworth", "Cannock",
@@ -1023,7 +1021,7 @@ def test_negative_income_in_turn_order_waits_for_a_shortfall_then_continues():
     helpers.set_player(g, 1, money=10, income_space=7)                # level -3
     helpers.place(g, "Birmingham[1]", owner=0, industry="cotton", level=1)
     g.state.order = [0, 1]
-    helpers.touch(g)
+    g.state.mark_changed()
     pass_until_round_ends(g)
     assert g.phase == "shortfall" and g.current_player == 0
     assert g.state.players[1].money == 10                             # not yet paid

@@ -238,13 +238,9 @@ def plan_build(view: View, player: int, action: Build, cards_named: bool = False
                                                        "old_level": old.level, "new_level": level,
                                                        "cubes_returned": old.cubes,
                                                        "own": old.owner == player}, (label,)))
-        me.mat[industry][state.facts.level_index(industry, level)] -= 1
-        state.mat_changed()
+        state.take_from_mat(me, industry, level)
         cubes = spec.cubes_when_built(state.era)
-        state.tiles[label] = placed = Tile(player, industry, level, cubes=cubes)
-        state.tile_changed(placed)
-        if cubes:
-            state.take_cubes(state.facts.resource_of[industry], cubes)
+        state.place_tile(label, Tile(player, industry, level, cubes=cubes))
         expl.steps.append(Step("build.place", {"slot": label, "player": player, "industry": industry, "level": level,
                                                "cubes": cubes,
                                                "resource": state.facts.resource_of.get(industry)}, (label,)))

@@ -80,8 +80,7 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
         me = state.players[player]
         if which is FIRST:
             discard(state, player, action.card, "develop", expl)
-        me.mat[action.industry][state.facts.level_index(action.industry, level)] -= 1
-        state.mat_changed()
+        state.take_from_mat(me, action.industry, level)
         me.tiles_gone += 1
         next_level = me.lowest_level(action.industry)
         next_count = 0 if next_level is None else me.mat[action.industry][

@@ -25,7 +25,7 @@ def advance_income(state: State, player: int, spaces: int, expl: Explanation, wh
 def flip(state: State, label: str, expl: Explanation, why: str) -> None:
     """Turn a tile to its flipped side and raise its owner's income by the tile's income spaces."""
     tile = state.tiles[label]
-    tile.flipped = True               # a flip moves no cube: cached holders and source plans still hold
+    state.flip_tile(tile)
     spec = state.spec(tile)
     expl.steps.append(Step("tile.flip", {"slot": label, "owner": tile.owner, "industry": tile.industry,
                                          "level": tile.level, "why": why, "income": spec.income,
@@ -53,9 +53,7 @@ def consume(state: State, resource: str, allocation: tuple[str, ...] | None, pla
             bought = n
             continue
         tile = state.tiles[source]
-        tile.cubes -= n
-        state.supply_changed(resource)
-        state.return_cubes(resource, n)
+        state.tile_cubes_to_supply(tile, n)
         route: list[str] | None = None
         crossed: list[int] = []
         if resource != "iron":
@@ -71,9 +69,7 @@ def consume(state: State, resource: str, allocation: tuple[str, ...] | None, pla
         prices = state.market_buy_prices(resource, bought)
         from_market = min(bought, state.markets[resource])
         if from_market:
-            state.markets[resource] -= from_market
-            state.supply_changed(resource)
-        state.return_cubes(resource, from_market)
+            state.market_cubes_to_supply(resource, from_market)
         state.pay(state.players[player], sum(prices))
         expl.steps.append(Step(f"{resource}.buy", {"count": bought, "prices": prices, "total": sum(prices),
                                                    "from_supply": bought - from_market,
@@ -89,9 +85,7 @@ def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extr
         expl.steps.append(Step("market.full", {"slot": label, "resource": resource, "why": why,
                                                **extra}, (label, f"market:{resource}")))
         return
-    tile.cubes -= len(prices)
-    state.markets[resource] += len(prices)
-    state.supply_changed(resource)
+    state.tile_cubes_to_market(tile, len(prices))
     state.receive(state.players[tile.owner], sum(prices))
     expl.steps.append(Step("market.sell", {"slot": label, "resource": resource, "count": len(prices), "prices": prices,
                                            "total": sum(prices), "left": tile.cubes, "why": why, "owner": tile.owner,
@@ -102,9 +96,6 @@ def sell_to_market(state: State, label: str, expl: Explanation, why: str, **extr
 
 def remove_tile(state: State, label: str) -> Tile:
     """Take a tile off the board for good (overbuilt, era end, or given up); its cubes return to the supply."""
-    tile = state.tiles.pop(label)
-    state.tile_changed(tile)
-    if tile.cubes:
-        state.return_cubes(state.facts.resource_of[tile.industry], tile.cubes)
+    tile = state.remove_tile(label)
     state.players[tile.owner].tiles_gone += 1
     return tile

@@ -86,8 +86,7 @@ def plan_network(view: View, player: int, action: Network, second: bool) -> Plan
         if not second:
             discard(state, player, action.card, "network", expl)
         state.pay(me, terms.money)
-        state.links[link.index] = player
-        state.links_changed()
+        state.place_link(link.index, player)
         me.links_left -= 1
         facts = {"link": link.label, "player": player, "era": state.era, "cost": terms.money, "coal": terms.coal,
                  "beer": terms.beer, "second": second, "money_left": me.money}

@@ -117,8 +117,7 @@ def plan_sell(view: View, player: int, action: Sell, first: bool) -> Plan:
         consume(state, "beer", tuple(counts.elements()), player, expl, (location,))
         flip(state, slot, expl, "sold")
         if merchant_barrels:
-            merchant.beer -= merchant_barrels
-            state.return_cubes("beer", merchant_barrels)
+            state.merchant_beer_to_supply(merchant, merchant_barrels)
             return _bonus(state, player, merchant, expl) + [Phase.SELL]
         return [Phase.SELL]
 

@@ -1,10 +1,11 @@
 """The changing state of one game: players, tiles on the board, links, markets, cards.
 
-Plain mutable objects with ``__slots__``: the engine mutates them only after an action has been
-validated, and :meth:`State.to_dict` gives the canonical form compared by replay and save tests.
-Money and cubes move only through :meth:`State.pay`, :meth:`State.receive` and
-:meth:`State.take_cubes`/:meth:`State.return_cubes`, which keep a bank and a supply ledger so
-that conservation can be checked.
+Plain objects with ``__slots__``, changed only after an action has been validated, and only through
+:class:`State`'s verbs: placing and removing tiles, taking tiles from a mat, moving cubes between tiles, markets,
+merchants and the supply, placing and clearing links. Each verb keeps the bank and supply ledgers balanced (so
+conservation can be checked) and moves the :class:`Epochs` of what it changed, by which a game keeps answers from one
+position to the next (:mod:`brass_nb.rules.view`); ``tests/test_state_verbs.py`` scans the package for any other
+write. :meth:`State.to_dict` gives the canonical form compared by replay and save tests.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import count
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.facts import GameFacts, TileSpec
@@ -22,6 +23,28 @@ if TYPE_CHECKING:
 
 
 _VERSIONS = count(1)
+
+
+class Epochs(NamedTuple):
+    """When each kind of change last happened to a position (a number no other change of this process had): the
+    links placed or removed; tiles placed or removed; tiles taken from a mat; and, per resource, where its cubes
+    are (on tiles, in its market; for coal also the trade places, which Lancashire's port tiles add). A kept answer
+    holds while the epochs of what it depends on stay (:data:`brass_nb.rules.view.DEPENDS_ON`). Replaced, never
+    changed: a game and its copies share it until one of them moves on."""
+    links: int
+    tiles: int
+    mats: int
+    coal: int
+    iron: int
+    beer: int
+
+    @classmethod
+    def new(cls) -> Epochs:
+        return cls(*(next(_VERSIONS) for _ in cls._fields))
+
+    def moved(self, *kinds: str) -> Epochs:
+        """These epochs after changes of ``kinds``."""
+        return self._replace(**{kind: next(_VERSIONS) for kind in kinds})
 
 
 class Tile:
@@ -137,8 +160,7 @@ class State:
     # times as much)
     __slots__ = ("facts", "seed", "players", "tiles", "links", "markets", "merchants", "deck", "wilds", "era", "round",
                  "order", "turn_index", "actions_done", "pending", "shortfall", "bank", "supply", "over", "version",
-                 "links_epoch", "tiles_epoch", "mats_epoch", "supply_epochs", "set_aside", "distant", "double_build",
-                 "divider_round")
+                 "epochs", "set_aside", "distant", "double_build", "divider_round")
 
     def __init__(self, facts: GameFacts, players: int, seed: int | None):
         self.facts = facts
@@ -161,14 +183,7 @@ class State:
         self.supply: dict[str, int] = {"coal": 0, "iron": 0, "beer": 0}
         self.over = False
         self.version = next(_VERSIONS)
-        self.links_epoch = next(_VERSIONS)      # changes whenever a link is placed or removed
-        # Changes whenever a tile is placed or removed (see tile_changed), and for a copy, whose tiles are other
-        # objects: what was found from these tiles is never read for another state's.
-        self.tiles_epoch = next(_VERSIONS)
-        self.mats_epoch = next(_VERSIONS)       # changes whenever a tile leaves a mat (see mat_changed)
-        # One epoch per resource (coal, iron, beer): it changes whenever that resource's cubes on tiles or in its
-        # market change (see tile_changed for tiles placed or removed). Replaced, never mutated (copies share it).
-        self.supply_epochs: dict[str, int] = {r: next(_VERSIONS) for r in sorted(set(facts.resource_of.values()))}
+        self.epochs = Epochs.new()
         self.set_aside: list[str] = []     # Lancashire: cards under the divider or set aside face down this era
         self.distant: DistantPile | None = None   # Lancashire: the distant cotton market
         self.double_build: Build | None = None   # Lancashire: a double-card build waiting for its two cards
@@ -180,8 +195,9 @@ class State:
         return random.Random(f"{self.seed}/{event}") if event != "setup" else random.Random(self.seed)
 
     def mark_changed(self) -> None:
-        """Give the position a version no other position of this process has had: caches keyed by it never show
-        an old picture or action list, even after an undo returns to an earlier position."""
+        """Give the position a version no other position of this process has had: caches keyed by it (a game's view
+        and legal list, a picture) never show an old one, even after an undo returns to an earlier position. Every
+        verb below calls it; a change of what no epoch covers (a hand, the turn order, money) calls it itself."""
         self.version = next(_VERSIONS)
 
     def copy(self) -> State:
@@ -190,7 +206,7 @@ class State:
         copy_slots(twin, self, State.__slots__)
         twin.players = [p.copy() for p in self.players]
         twin.tiles = {label: t.copy() for label, t in self.tiles.items()}
-        twin.tiles_epoch = next(_VERSIONS)
+        twin.epochs = self.epochs.moved("tiles")    # (other tile objects: what lists this state's is not the copy's)
         twin.links = dict(self.links)
         twin.markets = dict(self.markets)
         twin.merchants = {label: replace(m) for label, m in self.merchants.items()}
@@ -200,30 +216,6 @@ class State:
             twin.distant = self.distant.copy()
         return twin
 
-    def links_changed(self) -> None:
-        """Connections changed: searches and source plans cached for the old links no longer apply."""
-        self.links_epoch = next(_VERSIONS)
-
-    def supply_changed(self, resource: str) -> None:
-        """Cubes of ``resource`` on tiles or in its market changed: its cached holders and source plans no longer
-        apply; the other resources' still do."""
-        self.supply_epochs = {**self.supply_epochs, resource: next(_VERSIONS)}
-
-    def mat_changed(self) -> None:
-        """A tile left a player's mat (built or developed): the next tile of each industry is found again."""
-        self.mats_epoch = next(_VERSIONS)
-
-    def tile_changed(self, tile: Tile) -> None:
-        """``tile`` was placed or removed: its resource's holders change if it holds cubes, and a trade industry's
-        tile (Lancashire's ports) changes where coal can be bought. Any other tile leaves every plan as it was; every
-        tile moves the tiles epoch, by which the players' tiles and networks are kept."""
-        self.tiles_epoch = next(_VERSIONS)
-        resource = self.facts.resource_of.get(tile.industry)
-        if resource is not None and tile.cubes:
-            self.supply_changed(resource)
-        if tile.industry in self.facts.trade_industries:
-            self.supply_changed("coal")
-
     def adopt(self, other: State) -> None:
         """Become ``other`` while keeping this object and its Player objects (same players)."""
         players = self.players
@@ -232,7 +224,111 @@ class State:
         copy_slots(self, other, State.__slots__)
         self.players = players
 
-    # -------------------------------------------------------------- ledgers
+    # -------------------------------------------------------------- verbs
+
+    def _moved(self, *kinds: str) -> None:
+        self.epochs = self.epochs.moved(*kinds)
+        self.version = next(_VERSIONS)
+
+    def _tile_moved(self, tile: Tile) -> None:
+        """``tile`` was placed or removed: the tiles moved, and its resource if it holds cubes; a trade industry's tile
+        (Lancashire's ports) moves where coal can be bought."""
+        kinds = ["tiles"]
+        resource = self.facts.resource_of.get(tile.industry)
+        if resource is not None and tile.cubes:
+            kinds.append(resource)
+        if tile.industry in self.facts.trade_industries:
+            kinds.append("coal")
+        self._moved(*kinds)
+
+    def place_tile(self, label: str, tile: Tile) -> None:
+        """Put ``tile`` on the slot ``label`` (empty: an overbuilt tile is removed first); its cubes leave the
+        supply."""
+        assert label not in self.tiles, f"{label} holds a tile: remove it first"
+        self.tiles[label] = tile
+        if tile.cubes:
+            self.supply[self.facts.resource_of[tile.industry]] -= tile.cubes
+        self._tile_moved(tile)
+
+    def remove_tile(self, label: str) -> Tile:
+        """Take the tile on ``label`` off the board; its cubes return to the supply."""
+        tile = self.tiles.pop(label)
+        if tile.cubes:
+            self.supply[self.facts.resource_of[tile.industry]] += tile.cubes
+        self._tile_moved(tile)
+        return tile
+
+    def flip_tile(self, tile: Tile) -> None:
+        """Turn ``tile`` to its flipped side (no kept answer reads the side: only the version moves)."""
+        tile.flipped = True
+        self.version = next(_VERSIONS)
+
+    def take_from_mat(self, player: Player, industry: str, level: int) -> None:
+        """One tile of ``industry`` at ``level`` leaves ``player``'s mat (built, developed, or on the board from the
+        start of a written position)."""
+        player.mat[industry][self.facts.level_index(industry, level)] -= 1
+        self._moved("mats")
+
+    def set_mat(self, player: Player, industry: str, counts: list[int]) -> None:
+        """``player``'s mat holds ``counts`` tiles of each level of ``industry`` (a written position's mat)."""
+        player.mat[industry] = list(counts)
+        self._moved("mats")
+
+    def tile_cubes_to_supply(self, tile: Tile, count: int) -> None:
+        """``count`` cubes leave ``tile`` for the supply (used by an action)."""
+        resource = self.facts.resource_of[tile.industry]
+        tile.cubes -= count
+        self.supply[resource] += count
+        self._moved(resource)
+
+    def tile_cubes_to_market(self, tile: Tile, count: int) -> None:
+        """``count`` cubes leave ``tile`` for its resource's market (sold by a new mine or works)."""
+        resource = self.facts.resource_of[tile.industry]
+        tile.cubes -= count
+        self.markets[resource] += count
+        self._moved(resource)
+
+    def market_cubes_to_supply(self, resource: str, count: int) -> None:
+        """``count`` cubes bought from ``resource``'s market return to the supply."""
+        self.markets[resource] -= count
+        self.supply[resource] += count
+        self._moved(resource)
+
+    def supply_cubes_to_market(self, resource: str, count: int) -> None:
+        """``count`` cubes from the supply fill ``resource``'s market (at setup, or a written position's)."""
+        self.supply[resource] -= count
+        self.markets[resource] += count
+        self._moved(resource)
+
+    def place_merchant(self, space: MerchantSpace) -> None:
+        """A merchant tile face up on its space, with its beer (taken from the supply)."""
+        self.merchants[space.label] = space
+        self.supply["beer"] -= space.beer
+        self.version = next(_VERSIONS)
+
+    def fill_merchant_beer(self, space: MerchantSpace, beer: int) -> None:
+        """``space`` holds ``beer`` barrels, the missing ones taken from the supply."""
+        self.supply["beer"] -= beer - space.beer
+        space.beer = beer
+        self.version = next(_VERSIONS)
+
+    def merchant_beer_to_supply(self, space: MerchantSpace, count: int) -> None:
+        """``count`` of ``space``'s barrels are drunk for a sale."""
+        space.beer -= count
+        self.supply["beer"] += count
+        self.version = next(_VERSIONS)
+
+    def place_link(self, index: int, owner: int) -> None:
+        """``owner`` builds a link on the space ``index`` (the caller takes it from their links left)."""
+        self.links[index] = owner
+        self._moved("links")
+
+    def clear_links(self) -> None:
+        """Every link leaves the board (the canal era's end)."""
+        self.links.clear()
+        self._moved("links")
+
+    # -------------------------------------------------------------- money
 
     def pay(self, player: Player, amount: int, spending: bool = True) -> None:
         """Money from a player to the bank; ``spending`` counts toward turn order."""
@@ -244,13 +340,6 @@ class State:
     def receive(self, player: Player, amount: int) -> None:
         player.money += amount
         self.bank -= amount
-
-    def take_cubes(self, resource: str, n: int) -> None:
-        """Cubes leave the general supply (placed on a tile, a market or a merchant)."""
-        self.supply[resource] -= n
-
-    def return_cubes(self, resource: str, n: int) -> None:
-        self.supply[resource] += n
 
     # -------------------------------------------------------------- queries
 

@@ -37,15 +37,13 @@ def setup(state: State) -> None:
     """Markets, merchants, money, hands, cards set aside and the first turn order, all from the game's own RNG."""
     facts, rules, rng, n = state.facts, state.facts.rules, state.shuffler("setup"), len(state.players)
     for name, market in facts.markets.items():
-        state.markets[name] = market.start_cubes
-        state.take_cubes(name, market.start_cubes)
+        state.supply_cubes_to_market(name, market.start_cubes)
     tiles = [buys for least, buys in facts.merchant_tiles if least <= n]
     rng.shuffle(tiles)
     spaces = [(loc, i + 1) for loc in facts.board.merchants
               for i, counts in enumerate(facts.board.locations[loc].merchant_spaces) if n in counts]
     for (loc, index), buys in zip(spaces, tiles, strict=True):
-        space = MerchantSpace(loc, index, buys)
-        state.merchants[space.label] = space
+        state.place_merchant(MerchantSpace(loc, index, buys))
     _refill_merchant_beer(state, None)
     if rules.distant_market:
         state.distant = DistantPile.shuffled(rules.distant_market, n, rng)
@@ -75,8 +73,7 @@ def _refill_merchant_beer(state: State, expl: Explanation | None) -> None:
     filled = []
     for m in state.merchants.values():
         if m.buys and m.beer < per_tile:
-            state.take_cubes("beer", per_tile - m.beer)
-            m.beer = per_tile
+            state.fill_merchant_beer(m, per_tile)
             filled.append(m.label)
     if expl is not None:
         stocked = [m.label for m in state.merchants.values() if m.buys]
@@ -233,8 +230,7 @@ def _end_era(state: State, expl: Explanation) -> None:
     for owner in state.links.values():
         state.players[owner].links_left += 1
     expl.steps.append(Step("era.remove_links", {"count": len(state.links)}, tuple(f"link:{i}" for i in state.links)))
-    state.links.clear()
-    state.links_changed()
+    state.clear_links()
     if era == "rail":
         per = state.facts.rules.money_vp_per
         if per:

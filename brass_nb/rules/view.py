@@ -9,10 +9,11 @@ when what they depend on has changed.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from brass_nb.rules.facts import TileSpec
-from brass_nb.rules.state import State, Tile, copy_slots
+from brass_nb.rules.state import Epochs, State, Tile, copy_slots
 
 Holder = tuple[str, str, Tile]
 """A tile that still holds cubes, as :meth:`View.holders` lists it: its slot label, its location and a copy of it
@@ -32,21 +33,21 @@ class ConnectedMine(NamedTuple):
     tile: Tile
 
 
-CoalSources = tuple[list[PieceMine], list[str]]
+CoalSources = tuple[tuple[PieceMine, ...], tuple[str, ...]]
 """A piece of the board's coal mines with coal and trade places."""
 
-ConnectedCoal = tuple[list[ConnectedMine], list[str]]
+ConnectedCoal = tuple[Sequence[ConnectedMine], Sequence[str]]
 """Coal mines with coal connected to a consumer, nearest first, and the trade places connected to it, in board
 order."""
 
-NO_COAL_SOURCES: CoalSources = ([], [])
+NO_COAL_SOURCES: CoalSources = ((), ())
 """Where a piece of the board with no coal mine with coal and no trade place has coal from: nowhere."""
 
 NO_SEARCHES: tuple[set[str], dict[tuple[str, ...], dict[str, int]]] = (set(), {})
 """The searches made before the links last moved when none of them still holds (shared: never changed)."""
 
-NO_MINES: list[ConnectedMine] = []
-"""The coal mines with coal connected to a consumer in a piece of the board that has none (shared: never changed)."""
+NO_MINES: tuple[ConnectedMine, ...] = ()
+"""The coal mines with coal connected to a consumer in a piece of the board that has none."""
 
 
 def links_added(before: frozenset[int], now: frozenset[int]) -> frozenset[int] | None:
@@ -56,28 +57,42 @@ def links_added(before: frozenset[int], now: frozenset[int]) -> frozenset[int] |
     return added if len(before) + len(added) == len(now) else None      # (no subset test: it looks up every link)
 
 
+DEPENDS_ON: dict[str, frozenset[str]] = {
+    "next_tiles": frozenset({"mats"}),
+    "tiles_of": frozenset({"tiles"}),
+    "networks": frozenset({"tiles", "links"}),
+    "card_places": frozenset({"tiles", "links"}),
+    "reach": frozenset({"links"}),
+    "pieces": frozenset({"links"}),
+    "coal_by_piece": frozenset({"coal", "links"}),
+    "holders:coal": frozenset({"coal"}),
+    "holders:iron": frozenset({"iron"}),
+    "holders:beer": frozenset({"beer"}),
+    "plans:coal": frozenset({"coal", "links"}),
+    "plans:iron": frozenset({"iron"}),
+    "plans:beer": frozenset({"beer", "links"}),
+}
+"""Which changes of a position (the :class:`~brass_nb.rules.state.Epochs`' kinds) make each answer a game keeps from
+one position to the next stale; ``field:resource`` is one resource's part of a field kept by resource. The only rule
+the keeping follows: :meth:`SharedSearches.sync` drops what this table says and nothing else."""
+
+
 class SharedSearches:
-    """Connections (by the links built), resource holders (by their resource's cubes), where coal can come from and
-    source plans (by both), each player's tiles (by the tiles placed), network (by both) and next tiles (by the
-    mats), kept from one position to the next for as long as the state's epochs say they still hold: a coal plan
-    outlives a sale, a beer plan a coal mine's sale to the market, a network every action that places or removes no
-    tile and no link, the next tiles every action but a build or a develop.
+    """The answers of :data:`DEPENDS_ON`, kept from one position to the next for as long as the state's epochs say
+    they still hold: a coal plan outlives a sale, a beer plan a coal mine's sale to the market, a network every action
+    that places or removes no tile and no link, the next tiles every action but a build or a develop.
 
     A dict is never cleared, only replaced, so a game and its copies can share these until one of them moves on.
     """
 
     # (slots, copied one by one: see State's)
-    __slots__ = ("links_epoch", "supply_epochs", "tiles_epoch", "mats_epoch", "next_tiles", "tiles_of", "networks",
-                 "card_places", "built", "reach", "reach_before", "pieces", "joined", "holders", "plans",
-                 "coal_by_piece")
+    __slots__ = ("epochs", "next_tiles", "tiles_of", "networks", "card_places", "built", "reach", "reach_before",
+                 "pieces", "joined", "holders", "plans", "coal_by_piece")
 
     def __init__(self) -> None:
-        self.links_epoch = -1
-        self.supply_epochs: dict[str, int] = {}
-        self.tiles_epoch = -1
-        self.mats_epoch = -1
+        self.epochs: Epochs | None = None                                      # those of the answers kept
         self.next_tiles: dict[int, dict[str, TileSpec]] = {}                   # see View.next_tiles
-        self.tiles_of: dict[int, list[tuple[str, Tile]]] = {}                  # see View.tiles_of
+        self.tiles_of: dict[int, tuple[tuple[str, Tile], ...]] = {}            # see View.tiles_of
         self.networks: dict[int, frozenset[str]] = {}                          # see View.network
         self.card_places: dict[int, frozenset[str]] = {}                       # see View.industry_card_places
         self.built: frozenset[int] = frozenset()                               # see View.built
@@ -88,42 +103,42 @@ class SharedSearches:
         self.pieces: dict[str, str] = {}                                       # see View.pieces
         # The pieces last found, with the links they were found for and the locations of each piece of more than one
         self.joined: tuple[frozenset[int], dict[str, str], dict[str, tuple[str, ...]]] | None = None
-        self.holders: dict[str, dict[str, list[Holder]]] = {}                  # by resource, then industry
+        self.holders: dict[str, dict[str, tuple[Holder, ...]]] = {}            # by resource, then industry
         self.plans: dict[str, dict[tuple[Any, ...], Any]] = {}                 # by resource
         self.coal_by_piece: dict[str, CoalSources] = {}                        # see View.coal_sources
 
     def sync(self, state: State) -> None:
-        """Replace what ``state``'s epochs say no longer holds (the view calls this only when one of them moved:
-        nearly every position keeps them all, and a call less is worth the test made twice)."""
-        links_moved = state.links_epoch != self.links_epoch
-        if links_moved:
-            built = frozenset(state.links)
-            placed, before = links_added(self.built, built), NO_SEARCHES
-            if self.reach and placed is not None:
-                touched: set[str] = set()
-                links = state.facts.board.links
-                for index in placed:
-                    touched.update(links[index].ends)
-                before = (touched, self.reach)
-            self.links_epoch, self.built, self.reach, self.reach_before = state.links_epoch, built, {}, before
-            self.pieces = {}
-        if state.mats_epoch != self.mats_epoch:
-            self.mats_epoch, self.next_tiles = state.mats_epoch, {}
-        tiles_moved = state.tiles_epoch != self.tiles_epoch
-        if tiles_moved:
-            self.tiles_epoch, self.tiles_of = state.tiles_epoch, {}
-        if tiles_moved or links_moved:
-            self.networks, self.card_places = {}, {}
-        epochs, kept = state.supply_epochs, self.supply_epochs
-        if links_moved or epochs["coal"] != kept.get("coal"):
-            self.coal_by_piece = {}                 # (coal's holders, the links or Lancashire's ports moved)
-        holders, plans = dict(self.holders), dict(self.plans)       # (each resource's kept, or replaced below)
-        for resource, epoch in epochs.items():
-            if kept.get(resource) != epoch:
-                holders[resource], plans[resource] = {}, {}
-            elif links_moved:
-                plans[resource] = {}
-        self.holders, self.plans, self.supply_epochs = holders, plans, epochs
+        """Drop what :data:`DEPENDS_ON` says the changes since the answers were kept made stale (the view calls this
+        only when the state's epochs are not those kept)."""
+        now = state.epochs
+        kept = self.epochs
+        moved = set(now._fields) if kept is None else {kind for kind, was, is_ in zip(now._fields, kept, now,
+                                                                                     strict=True) if was != is_}
+        if "links" in moved:
+            self._carry_searches(state)
+        by_resource: dict[str, dict[str, Any]] = {"holders": dict(self.holders), "plans": dict(self.plans)}
+        for answer, kinds in DEPENDS_ON.items():       # (the dicts by resource replaced, never cleared: see above)
+            field, _, resource = answer.partition(":")
+            if resource:
+                if resource not in by_resource[field] or not moved.isdisjoint(kinds):
+                    by_resource[field][resource] = {}
+            elif not moved.isdisjoint(kinds):
+                setattr(self, field, {})
+        self.holders, self.plans = by_resource["holders"], by_resource["plans"]
+        self.epochs = now
+
+    def _carry_searches(self, state: State) -> None:
+        """The links moved: keep the searches made before, to be read again where they reached none of the links
+        placed since (see :meth:`View.reachable`), unless links were taken off."""
+        built = frozenset(state.links)
+        placed, before = links_added(self.built, built), NO_SEARCHES
+        if self.reach and placed is not None:
+            touched: set[str] = set()
+            links = state.facts.board.links
+            for index in placed:
+                touched.update(links[index].ends)
+            before = (touched, self.reach)
+        self.built, self.reach_before = built, before
 
     def share(self) -> SharedSearches:
         """Another holder of the same dicts (for a copy of the game): each replaces them when its state moves on."""
@@ -142,8 +157,7 @@ class View:
         self.state = state
         self.board = state.facts.board
         searches = shared or SharedSearches()
-        if state.links_epoch != searches.links_epoch or state.supply_epochs is not searches.supply_epochs \
-                or state.tiles_epoch != searches.tiles_epoch or state.mats_epoch != searches.mats_epoch:
+        if state.epochs is not searches.epochs:
             searches.sync(state)
         self._reach, self._reach_before = searches.reach, searches.reach_before
         self._searches = searches
@@ -183,12 +197,12 @@ class View:
             self._reach[starts] = found
         return found
 
-    def tiles_of(self, player: int) -> list[tuple[str, Tile]]:
+    def tiles_of(self, player: int) -> tuple[tuple[str, Tile], ...]:
         """(slot label, tile) of every tile ``player`` has on the board, in the order they were placed: the state's
         own tiles, kept while no tile is placed or removed (a copy of the state has a tiles epoch of its own)."""
         found = self._tiles_of.get(player)
         if found is None:
-            found = self._tiles_of[player] = self.state.tiles_of(player)
+            found = self._tiles_of[player] = tuple(self.state.tiles_of(player))
         return found
 
     def network(self, player: int) -> frozenset[str]:
@@ -256,7 +270,7 @@ class View:
             return None
         return next((near for near, far in self.state.facts.virtual_links if far == location and near in network), None)
 
-    def holders(self, industry: str) -> list[Holder]:
+    def holders(self, industry: str) -> tuple[Holder, ...]:
         """Every tile of ``industry`` that still holds cubes, in board order.
 
         The tiles are copies: the list may be shared with a copy of the game, whose own tiles are other objects."""
@@ -268,10 +282,10 @@ class View:
                 if t.industry == industry and t.cubes > 0:
                     labels.append(label)
             labels.sort(key=board.slot_order.__getitem__)       # (the dict's own look-up: no lambda called per tile)
-            slot_of, found = board.slot_of, []
+            slot_of, found_list = board.slot_of, []
             for label in labels:
-                found.append((label, slot_of[label][0], tiles[label].copy()))
-            kept[industry] = found
+                found_list.append((label, slot_of[label][0], tiles[label].copy()))
+            found = kept[industry] = tuple(found_list)
         return found
 
     def cubes_on_board(self, industry: str) -> int:
@@ -323,11 +337,13 @@ class View:
         pieces say which mines and trade places are connected at all, without a search; distances are searched from
         the mines (a link joins both ways): a few mines are searched once per change of the links, where every
         consumer would be searched for each change of the coal. For one location (most consumers) the piece is one
-        look-up. The lists may be shared: read them, never change them."""
+        look-up."""
         by_piece = self._coal_pieces
         if not by_piece:                    # (checked here, as are the pieces: a lazy property would cost a call)
             self._find_coal_sources(by_piece)
         pieces = self._pieces or self.pieces()
+        mines: Sequence[PieceMine]
+        trade: Sequence[str]
         if len(starts) == 1:
             mines, trade = by_piece.get(pieces[starts[0]], NO_COAL_SOURCES)
         else:
@@ -338,9 +354,9 @@ class View:
                 if piece not in seen:
                     seen.append(piece)
                     piece_mines, piece_trade = by_piece.get(piece, NO_COAL_SOURCES)
-                    mines += piece_mines
+                    mines = [*mines, *piece_mines]
                     if piece_trade:
-                        trade = piece_trade if not trade else sorted(trade + piece_trade,
+                        trade = piece_trade if not trade else sorted([*trade, *piece_trade],
                                                                      key=self.trade_places.index)
         if not mines:                                   # (most consumers: nothing to sort)
             return NO_MINES, trade
@@ -371,11 +387,14 @@ class View:
         (see :meth:`reachable`), and the trade places of each connected piece of the board that has either, in board
         order (kept from one position to the next with the coal plans: a port tile changes coal's epoch too)."""
         pieces = self.pieces()
+        found: dict[str, tuple[list[PieceMine], list[str]]] = {}
         for label, location, tile in self.holders("coal"):
-            by_piece.setdefault(pieces[location], ([], []))[0].append((label, location, tile,
-                                                                       self.reachable((location,))))
+            found.setdefault(pieces[location], ([], []))[0].append((label, location, tile,
+                                                                    self.reachable((location,))))
         for place in self.trade_places:
-            by_piece.setdefault(pieces[place], ([], []))[1].append(place)
+            found.setdefault(pieces[place], ([], []))[1].append(place)
+        for piece, (mines, trade) in found.items():
+            by_piece[piece] = (tuple(mines), tuple(trade))
 
     @property
     def trade_places(self) -> tuple[str, ...]:

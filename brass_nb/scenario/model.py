@@ -134,18 +134,18 @@ class Scenario:
         if not 0 <= index < len(self.players):
             self._problem("scenario.player", line, player=index + 1, players=len(self.players))
             return self
-        p = self.players[index]
+        entry = self.players[index]
         for name, value in (("money", money), ("income_space", income_space), ("vp", vp), ("spent", spent)):
             if value is not None:
-                setattr(p, name, value)
+                setattr(entry, name, value)
         if hand is not None:
-            p.hand = self._cards(hand, line)
+            entry.hand = self._cards(hand, line)
         if discard is not None:
-            p.discard = self._cards(discard, line)
+            entry.discard = self._cards(discard, line)
         if mat is not None:
-            p.mat = {self._industry(k, line) or k: list(v) for k, v in mat.items()}
+            entry.mat = {self._industry(k, line) or k: list(v) for k, v in mat.items()}
         if line is not None:
-            p.line = line
+            entry.line = line
         return self
 
     def merchant(self, space: str, buys: Iterable[str] = (), beer: int = 0, line: int | None = None) -> Scenario:
@@ -527,19 +527,15 @@ class Scenario:
     def _set_board(self, state: State) -> None:
         """Markets, merchants, tiles and links; the cubes on them leave the general supply."""
         for resource, cubes in self.markets.items():
-            state.markets[resource] = cubes
-            state.take_cubes(resource, cubes)
+            state.supply_cubes_to_market(resource, cubes)
         for label, (buys, beer, _) in self.merchants.items():
             location, index = label[:-1].split("[")
-            state.merchants[label] = MerchantSpace(location, int(index), buys, beer)
-            state.take_cubes("beer", beer)
+            state.place_merchant(MerchantSpace(location, int(index), buys, beer))
         for label, t in self.tiles.items():
-            state.tiles[label] = Tile(t.owner, t.industry, t.level, t.flipped, t.cubes)
-            if t.cubes:
-                state.take_cubes(self.facts.resource_of[t.industry], t.cubes)
+            state.place_tile(label, Tile(t.owner, t.industry, t.level, t.flipped, t.cubes))
         index_of = {space.label: space.index for space in self.facts.board.links}
         for label, (owner, _) in self.links.items():
-            state.links[index_of[label]] = owner
+            state.place_link(index_of[label], owner)
 
     def _set_player(self, state: State, i: int) -> None:
         """Player ``i``'s money, tracks and cards, and their mat: the printed tiles less those on the board, unless
@@ -550,9 +546,9 @@ class Scenario:
         p.hand, p.discard = list(entry.hand), list(entry.discard)
         on_board = [t for t in self.tiles.values() if t.owner == i]
         for t in on_board:
-            p.mat[t.industry][facts.level_index(t.industry, t.level)] -= 1
+            state.take_from_mat(p, t.industry, t.level)
         for industry, counts in (entry.mat or {}).items():
-            p.mat[industry] = list(counts)
+            state.set_mat(p, industry, counts)
         p.tiles_gone = sum(sum(t.count for t in facts.tiles[ind]) for ind in facts.industries) \
             - p.tiles_on_mat() - len(on_board)
         p.links_left = facts.rules.link_tiles - sum(1 for o, _ in self.links.values() if o == i)
