@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from brass_nb.rules import view as view_module  # noqa: E402
 from brass_nb.rules import viewcheck  # noqa: E402
 from brass_nb.rules.facts import editions, known_games, load_facts  # noqa: E402
 from brass_nb.rules.game import new_game  # noqa: E402
@@ -69,7 +70,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per configuration")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     args = parser.parse_args()
-    viewcheck.ENABLED = True
+    view_module.CHECK_ANSWERS = True
     check = viewcheck.check_view
     for name, edition, players in CONFIGS:
         tally: Counter[str] = Counter()

@@ -141,14 +141,14 @@ def test_supply_epochs_move_only_for_the_resource_that_changed(name):
     moved = dict.fromkeys(sorted(set(game.facts.resource_of.values())), 0)
     kept = dict(moved)
     while not game.is_over and len(game.log) < 400:
-        before = game.state.epochs
+        before = {resource: game.state.epoch(resource) for resource in moved}
         read_before = {resource: read_by(resource) for resource in moved}
         game.play(random_action(game, rng))
         for resource in moved:
             if read_by(resource) != read_before[resource]:
-                assert getattr(game.state.epochs, resource) != getattr(before, resource), (game.log[-1], resource)
+                assert game.state.epoch(resource) != before[resource], (game.log[-1], resource)
                 moved[resource] += 1
-            elif getattr(game.state.epochs, resource) == getattr(before, resource):
+            elif game.state.epoch(resource) == before[resource]:
                 kept[resource] += 1
     assert all(moved.values()) and all(kept.values()), (moved, kept)
     assert sum(kept.values()) > sum(moved.values()), "plans outlive most actions"

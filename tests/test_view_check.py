@@ -11,7 +11,6 @@ import pytest
 
 from brass_nb.rules import state as state_module
 from brass_nb.rules import view as view_module
-from brass_nb.rules import viewcheck
 from brass_nb.rules.state import State
 from brass_nb.rules.viewcheck import StaleAnswer
 
@@ -21,7 +20,7 @@ from check_views import CONFIGS, play_checked  # noqa: E402
 
 @pytest.fixture
 def checking(monkeypatch):
-    monkeypatch.setattr(viewcheck, "ENABLED", True)
+    monkeypatch.setattr(view_module, "CHECK_ANSWERS", True)
 
 
 @pytest.mark.parametrize("name, edition, players", CONFIGS)
@@ -67,7 +66,7 @@ def test_a_verb_that_drops_its_invalidation_is_caught(checking, monkeypatch, ver
     ("coal_by_piece", frozenset({"links"}), "coal_"),
 ])
 def test_a_dependency_left_out_of_the_table_is_caught(checking, monkeypatch, answer, kinds, stale):
-    monkeypatch.setitem(view_module.DEPENDS_ON, answer, kinds)
+    monkeypatch.setattr(view_module, "DROPS", view_module.drops_by_change({**view_module.DEPENDS_ON, answer: kinds}))
     with pytest.raises(StaleAnswer, match=stale):
         for seed in range(10):
             play_checked("birmingham", None, 3, seed, Counter())

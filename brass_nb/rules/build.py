@@ -9,7 +9,7 @@ from typing import Any, Literal
 from brass_nb.rules.actions import TWO_CARDS, Build, Discard
 from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import consume, flip, remove_tile, sell_to_market
-from brass_nb.rules.facts import BuildSpace, TileSpec
+from brass_nb.rules.facts import Board, BuildSpace, TileSpec
 from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand, missing_cards
@@ -128,13 +128,13 @@ def slot_candidates(view: View, player: int, industry: str, spaces: tuple[BuildS
     single: list[int] = []
     double: list[int] = []
     over: list[int] = []
-    for i, label, alone in spaces:
-        tile = tiles.get(label)
+    for space in spaces:
+        tile = tiles.get(space.label)
         if tile is None:
-            (single if alone else double).append(i + 1)
+            (single if space.alone else double).append(space.position + 1)
         elif tile.industry == industry and tile.level < level and overbuild_block(view, player, tile, industry,
                                                                                    level) is None:
-            over.append(i + 1)                  # (what overbuild_block tests first, read here: most need no call)
+            over.append(space.position + 1)     # (what overbuild_block tests first, read here: most need no call)
     return (single or double), over
 
 
@@ -375,16 +375,18 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
     hand = build_cards(view, player)
     cards_at, town_cards, industry_cards, network = card_scopes(view, player, hand, tiles)
     own_at = own_tiles_by_town(view, player)
-    placed, money, towns = state.tiles.keys(), state.players[player].money, board.town_set
+    placed, money = state.tiles.keys(), state.players[player].money
+    town_card_places, industry_card_places = card_places(board, town_cards, network)
     for location, offers in board.build_offers.items():      # (one loop in one function: a call per place or
         named: Sequence[str] = cards_at.get(location, ())     # per industry would cost the build list a tenth)
-        if town_cards and location in towns:
+        if location in town_card_places:
             named = with_town_cards(hand, named, town_cards)
-        built_by = industry_cards if network is ANYWHERE or location in network else NO_INDUSTRY_CARDS
+        built_by = industry_cards if location in industry_card_places else NO_INDUSTRY_CARDS
         if not named and not built_by:
             continue
         mine = own_at.get(location)
-        for industry, spaces, labels, vacant_slots in offers:
+        for offer in offers:
+            industry = offer.industry
             found = tiles.get(industry)
             if found is None:
                 continue
@@ -396,15 +398,27 @@ def build_actions(view: View, player: int) -> Iterator[Choices]:
             if not cards:
                 continue
             spec, iron = found
-            if mine is None and placed.isdisjoint(labels):     # (its spaces all free: the board's slots, no call)
-                slots: Sequence[int] = vacant_slots
+            if mine is None and placed.isdisjoint(offer.labels):   # (its spaces all free: the board's slots, no call)
+                slots: Sequence[int] = offer.vacant_slots
             else:
-                slots = open_slots(view, player, location, industry, spaces, spec.level, mine)
+                slots = open_slots(view, player, location, industry, offer.spaces, spec.level, mine)
                 if not slots:
                     continue
-            coal = affordable_coal(view, location, spec, iron, money) if spec.coal else NO_COAL
-            if coal is not None:
-                yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)
+            if spec.coal:
+                if not view.coal_at(location):      # (plan_coal's own first test, asked here: most requests; no plan)
+                    continue
+                coal = plan_coal(view, (location,), spec.coal)
+                if not coal.options or spec.cost + coal.market_cost + iron.market_cost > money:
+                    continue
+            else:
+                coal = NO_COAL
+            yield Choices(Build, (industry, location), cards, slots, coal.choices, iron.choices)
+
+
+def card_places(board: Board, town_cards: list[str], network: IndustryCardPlaces
+                ) -> tuple[Collection[str], Collection[str]]:
+    """Where the cards that name any town build (every town, if there are any), and where the industry cards do."""
+    return board.town_set if town_cards else NOWHERE, board.locations.keys() if network is ANYWHERE else network
 
 
 def affordable_tiles(view: View, player: int) -> dict[str, AffordableTile]:
@@ -465,14 +479,3 @@ def open_slots(view: View, player: int, location: str, industry: str, spaces: tu
                 kept.append(number)
         return kept
     return empty + over if over else empty
-
-
-def affordable_coal(view: View, location: str, spec: TileSpec, iron: SourcePlan, money: int) -> SourcePlan | None:
-    """The coal plan for a tile at ``location`` when its coal can be had and ``money`` pays for the tile, its iron
-    and its coal; else None."""
-    if not view.coal_at(location):              # (plan_coal's own first test, asked here: most requests; no plan)
-        return None
-    coal = plan_coal(view, (location,), spec.coal)
-    if not coal.options or spec.cost + coal.market_cost + iron.market_cost > money:
-        return None
-    return coal

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from brass_nb.rules.errors import UnknownName
 from brass_nb.rules.records import Step
@@ -193,7 +193,8 @@ class Board:
         return self.graph.subgraph(keep)
 
 
-class BuildSpace(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class BuildSpace:
     """One slot of a location where an industry may be built."""
 
     position: int       # among the location's slots, from 0 (the notation numbers them from 1)
@@ -201,7 +202,8 @@ class BuildSpace(NamedTuple):
     alone: bool         # the slot shows only this industry's icon
 
 
-class BuildOffer(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class BuildOffer:
     """One industry a location's slots offer, as the build list reads it."""
 
     industry: str

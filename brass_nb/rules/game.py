@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast, get_args
 
 from brass_nb.rules import actions as A
-from brass_nb.rules import queries, viewcheck
+from brass_nb.rules import queries
 from brass_nb.rules.build import build_actions, double_build_card_pairs, plan_build, plan_double_build_cards
 from brass_nb.rules.cards import pass_actions, plan_pass, plan_scout, scout_generator
 from brass_nb.rules.cotton import cotton_sale_actions, plan_cotton_sale
@@ -333,16 +333,8 @@ class Game:
 
     def view(self) -> View:
         if self._view is None or self._view[0] != self.state.version:
-            self._view = (self.state.version, self._new_view())
+            self._view = (self.state.version, View(self.state, self._searches))
         return self._view[1]
-
-    def _new_view(self) -> View:
-        """A view of the position that reads the answers kept from earlier ones (checked against a view made from
-        nothing in the debug mode of :mod:`brass_nb.rules.viewcheck`)."""
-        view = View(self.state, self._searches)
-        if viewcheck.ENABLED:
-            viewcheck.check_view(view)
-        return view
 
     def picture(self, highlight: Any = None, network: int | None = None, connected: str | None = None,
                 language: str | None = None) -> Any:
@@ -510,7 +502,7 @@ class Game:
         kept = []
         opened = None
         if stack:                        # only a phase that offers something stays open
-            view = self._new_view()
+            view = View(state, self._searches)
             for p in stack:
                 legal = LegalActions(self._phase_generators(p), view, player)
                 if A.KIND_OF[self._phases[p].takes] in legal.kinds():
@@ -532,7 +524,9 @@ class Game:
         twin.state = self.state.copy()
         twin.log, twin._redo = list(self.log), list(self._redo)
         twin._view = None                    # a view belongs to one state object
-        if self._legal is not None and not self._legal[1].complete:
+        if self._legal is not None and self._legal[0] == self.state.version and self._legal[1].complete:
+            twin._legal = (twin.state.version, self._legal[1])      # the same position's whole list
+        else:
             twin._legal = None               # an unfinished list reads this game's state, not the copy's
         twin._searches = self._searches.share()
         return twin

@@ -11,8 +11,7 @@ from brass_nb.rules.legal import Choices
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import Plan, check_card_in_hand
 from brass_nb.rules.records import Explanation, Step
-from brass_nb.rules.ruleset import LinkCost
-from brass_nb.rules.sourcing import NOTHING_NEEDED, SourcePlan, plan_beer, plan_coal
+from brass_nb.rules.sourcing import NOTHING_NEEDED, plan_beer, plan_coal
 from brass_nb.rules.state import State
 from brass_nb.rules.view import View
 
@@ -123,8 +122,8 @@ def network_actions(view: View, player: int, second: bool = False) -> Iterator[C
         return
     for index in free:
         link = links[index]
-        coal = link_coal(view, link, terms, p.money)
-        if coal is None:
+        coal = plan_coal(view, link.ends, terms.coal, link.label)     # the validator's plan, found again
+        if not coal.options or terms.money + coal.market_cost > p.money:
             continue
         beers = link_beers(view, player, link, terms.beer) if terms.beer else NO_BEER
         if beers is None:
@@ -150,17 +149,6 @@ def free_spaces(view: View, player: int) -> list[int]:
         if index not in built and index in usable:
             free.append(index)
     return free
-
-
-def link_coal(view: View, link: LinkSpace, terms: LinkCost, money: int) -> SourcePlan | None:
-    """The coal plan for ``link`` when its coal can be had and ``money`` pays for the link and its coal; else
-    None."""
-    if not terms.coal:
-        return NO_COAL                               # (no planner call, and the money was counted already)
-    coal = plan_coal(view, link.ends, terms.coal, link.label)     # the validator's plan, found again
-    if not coal.options or terms.money + coal.market_cost > money:
-        return None
-    return coal
 
 
 def link_beers(view: View, player: int, link: LinkSpace, beer: int) -> tuple[tuple[str, ...], ...] | None:

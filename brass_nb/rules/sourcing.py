@@ -131,14 +131,14 @@ def _memoised(resource: str, need_at: int) -> Callable[[Callable[Concatenate[Vie
     so that equal requests find the same plan; when the one at ``need_at`` (the cubes needed) is 0, the plan is
     :data:`NOTHING_NEEDED`, with no search and nothing kept. (The planner takes no keywords: an empty ``**kwargs``
     would cost a dict on every request.)"""
-    nothing = NOTHING_NEEDED[resource]
+    nothing, plans = NOTHING_NEEDED[resource], f"plans:{resource}"
 
     def memoise(plan_function: Callable[Concatenate[View, P], SourcePlan]
                 ) -> Callable[Concatenate[View, P], SourcePlan]:
         def planner(view: View, /, *args: Any) -> SourcePlan:
             if args[need_at] == 0:
                 return nothing
-            kept = view.plans[resource]
+            kept = view.kept[plans]
             found: SourcePlan | None = kept.get(args)
             if found is None:
                 found = kept[args] = plan_function(view, *args)  # type: ignore[call-arg]

@@ -3,9 +3,10 @@
 Plain objects with ``__slots__``, changed only after an action has been validated, and only through
 :class:`State`'s verbs: placing and removing tiles, taking tiles from a mat, moving cubes between tiles, markets,
 merchants and the supply, placing and clearing links. Each verb keeps the bank and supply ledgers balanced (so
-conservation can be checked) and moves the :class:`Epochs` of what it changed, by which a game keeps answers from one
-position to the next (:mod:`brass_nb.rules.view`); ``tests/test_state_verbs.py`` scans the package for any other
-write. :meth:`State.to_dict` gives the canonical form compared by replay and save tests.
+conservation can be checked) and moves the epochs of what it changed (:data:`EPOCH_KINDS`), by which a game keeps
+answers from one position to the next (:mod:`brass_nb.rules.view`); ``tests/test_state_verbs.py`` scans the package,
+the tests and the scripts for any other write. :meth:`State.to_dict` gives the canonical form compared by replay and
+save tests.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import count
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.facts import GameFacts, TileSpec
@@ -25,26 +26,13 @@ if TYPE_CHECKING:
 _VERSIONS = count(1)
 
 
-class Epochs(NamedTuple):
-    """When each kind of change last happened to a position (a number no other change of this process had): the
-    links placed or removed; tiles placed or removed; tiles taken from a mat; and, per resource, where its cubes
-    are (on tiles, in its market; for coal also the trade places, which Lancashire's port tiles add). A kept answer
-    holds while the epochs of what it depends on stay (:data:`brass_nb.rules.view.DEPENDS_ON`). Replaced, never
-    changed: a game and its copies share it until one of them moves on."""
-    links: int
-    tiles: int
-    mats: int
-    coal: int
-    iron: int
-    beer: int
+EPOCH_KINDS = ("links", "tiles", "mats", "coal", "iron", "beer")
+"""The kinds of change a game keeps answers across (see :attr:`State.epochs`): the links placed or removed; tiles placed
+or removed; tiles taken from a mat; and, per resource, where its cubes are (on tiles, in its market; for coal also the
+trade places, which Lancashire's port tiles add). A kept answer holds while the epochs of what it depends on stay
+(:data:`brass_nb.rules.view.DEPENDS_ON`)."""
 
-    @classmethod
-    def new(cls) -> Epochs:
-        return cls(*(next(_VERSIONS) for _ in cls._fields))
-
-    def moved(self, *kinds: str) -> Epochs:
-        """These epochs after changes of ``kinds``."""
-        return self._replace(**{kind: next(_VERSIONS) for kind in kinds})
+_EPOCH_INDEX = {kind: i for i, kind in enumerate(EPOCH_KINDS)}
 
 
 class Tile:
@@ -183,7 +171,10 @@ class State:
         self.supply: dict[str, int] = {"coal": 0, "iron": 0, "beer": 0}
         self.over = False
         self.version = next(_VERSIONS)
-        self.epochs = Epochs.new()
+        # When each kind of change (EPOCH_KINDS, in order) last happened: a number no other change of this process
+        # had. A list, changed in place by the verbs (a copy of the state copies it), and compared by the game's
+        # kept answers with the epochs they were found at.
+        self.epochs: list[int] = [next(_VERSIONS) for _ in EPOCH_KINDS]
         self.set_aside: list[str] = []     # Lancashire: cards under the divider or set aside face down this era
         self.distant: DistantPile | None = None   # Lancashire: the distant cotton market
         self.double_build: Build | None = None   # Lancashire: a double-card build waiting for its two cards
@@ -206,7 +197,8 @@ class State:
         copy_slots(twin, self, State.__slots__)
         twin.players = [p.copy() for p in self.players]
         twin.tiles = {label: t.copy() for label, t in self.tiles.items()}
-        twin.epochs = self.epochs.moved("tiles")    # (other tile objects: what lists this state's is not the copy's)
+        twin.epochs = list(self.epochs)
+        twin._moved("tiles")        # (other tile objects: what lists this state's tiles is not the copy's)
         twin.links = dict(self.links)
         twin.markets = dict(self.markets)
         twin.merchants = {label: replace(m) for label, m in self.merchants.items()}
@@ -226,9 +218,16 @@ class State:
 
     # -------------------------------------------------------------- verbs
 
+    def epoch(self, kind: str) -> int:
+        """When a change of ``kind`` (one of :data:`EPOCH_KINDS`) last happened to this position."""
+        return self.epochs[_EPOCH_INDEX[kind]]
+
     def _moved(self, *kinds: str) -> None:
-        self.epochs = self.epochs.moved(*kinds)
-        self.version = next(_VERSIONS)
+        """The position changed in ``kinds``: they and the version take a new number."""
+        self.version = now = next(_VERSIONS)
+        epochs = self.epochs
+        for kind in kinds:
+            epochs[_EPOCH_INDEX[kind]] = now
 
     def _tile_moved(self, tile: Tile) -> None:
         """``tile`` was placed or removed: the tiles moved, and its resource if it holds cubes; a trade industry's tile

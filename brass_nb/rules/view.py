@@ -9,11 +9,12 @@ when what they depend on has changed.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from brass_nb.rules.facts import TileSpec
-from brass_nb.rules.state import Epochs, State, Tile, copy_slots
+from brass_nb.rules.state import EPOCH_KINDS, State, Tile, copy_slots
 
 Holder = tuple[str, str, Tile]
 """A tile that still holds cubes, as :meth:`View.holders` lists it: its slot label, its location and a copy of it
@@ -72,9 +73,34 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
     "plans:iron": frozenset({"iron"}),
     "plans:beer": frozenset({"beer", "links"}),
 }
-"""Which changes of a position (the :class:`~brass_nb.rules.state.Epochs`' kinds) make each answer a game keeps from
-one position to the next stale; ``field:resource`` is one resource's part of a field kept by resource. The only rule
-the keeping follows: :meth:`SharedSearches.sync` drops what this table says and nothing else."""
+"""Which changes of a position (:data:`~brass_nb.rules.state.EPOCH_KINDS`) make each answer a game keeps from
+one position to the next stale (``holders:coal`` is coal's holders, by industry). The only rule the keeping follows:
+:meth:`SharedSearches.sync` drops what this table says and nothing else."""
+
+HOLDERS = {resource: f"holders:{resource}" for resource in ("coal", "iron", "beer")}
+"""Each resource's holders among the kept answers."""
+
+
+class Drops(NamedTuple):
+    """What :meth:`SharedSearches.sync` drops for one set of kinds of change, read from :data:`DEPENDS_ON`."""
+    answers: tuple[str, ...]
+    links: bool                                 # the links moved: the searches before are carried (see sync)
+
+
+def drops_by_change(depends_on: dict[str, frozenset[str]]) -> tuple[Drops, ...]:
+    """The table turned round, for every set of kinds of change at once (a bit per kind, in the order of
+    :data:`~brass_nb.rules.state.EPOCH_KINDS`): the answers changes of those kinds make stale."""
+    found = []
+    for moved in range(1 << len(EPOCH_KINDS)):
+        kinds = {kind for bit, kind in enumerate(EPOCH_KINDS) if moved >> bit & 1}
+        found.append(Drops(tuple(answer for answer, depends in depends_on.items() if kinds & depends),
+                           "links" in kinds))
+    return tuple(found)
+
+
+DROPS = drops_by_change(DEPENDS_ON)
+EVERY_CHANGE = len(DROPS) - 1
+BITS = tuple(1 << i for i in range(len(EPOCH_KINDS)))
 
 
 class SharedSearches:
@@ -82,99 +108,97 @@ class SharedSearches:
     they still hold: a coal plan outlives a sale, a beer plan a coal mine's sale to the market, a network every action
     that places or removes no tile and no link, the next tiles every action but a build or a develop.
 
-    A dict is never cleared, only replaced, so a game and its copies can share these until one of them moves on.
+    ``kept`` holds each answer's dict by the table's name (see :class:`View` for what each holds). An answer's dict is
+    never cleared, only replaced, so a game and its copies (each with its own ``kept``) share it until one of them
+    moves on.
     """
 
     # (slots, copied one by one: see State's)
-    __slots__ = ("epochs", "next_tiles", "tiles_of", "networks", "card_places", "built", "reach", "reach_before",
-                 "pieces", "joined", "holders", "plans", "coal_by_piece")
+    __slots__ = ("epochs", "kept", "built", "reach_before", "joined")
 
     def __init__(self) -> None:
-        self.epochs: Epochs | None = None                                      # those of the answers kept
-        self.next_tiles: dict[int, dict[str, TileSpec]] = {}                   # see View.next_tiles
-        self.tiles_of: dict[int, tuple[tuple[str, Tile], ...]] = {}            # see View.tiles_of
-        self.networks: dict[int, frozenset[str]] = {}                          # see View.network
-        self.card_places: dict[int, frozenset[str]] = {}                       # see View.industry_card_places
-        self.built: frozenset[int] = frozenset()                               # see View.built
-        self.reach: dict[tuple[str, ...], dict[str, int]] = {}
+        self.epochs: list[int] | None = None                    # the state's when the answers were kept
+        self.kept: dict[str, dict[Any, Any]] = {}
+        self.built: frozenset[int] = frozenset()                # see View.built
         # The locations touched by the links placed since the searches before were made, and those searches (none
         # when links were removed)
         self.reach_before: tuple[set[str], dict[tuple[str, ...], dict[str, int]]] = NO_SEARCHES
-        self.pieces: dict[str, str] = {}                                       # see View.pieces
         # The pieces last found, with the links they were found for and the locations of each piece of more than one
         self.joined: tuple[frozenset[int], dict[str, str], dict[str, tuple[str, ...]]] | None = None
-        self.holders: dict[str, dict[str, tuple[Holder, ...]]] = {}            # by resource, then industry
-        self.plans: dict[str, dict[tuple[Any, ...], Any]] = {}                 # by resource
-        self.coal_by_piece: dict[str, CoalSources] = {}                        # see View.coal_sources
 
     def sync(self, state: State) -> None:
         """Drop what :data:`DEPENDS_ON` says the changes since the answers were kept made stale (the view calls this
         only when the state's epochs are not those kept)."""
-        now = state.epochs
-        kept = self.epochs
-        moved = set(now._fields) if kept is None else {kind for kind, was, is_ in zip(now._fields, kept, now,
-                                                                                     strict=True) if was != is_}
-        if "links" in moved:
+        now, then = state.epochs, self.epochs
+        moved = EVERY_CHANGE if then is None else 0
+        if then is not None:
+            for was, is_, bit in zip(then, now, BITS):  # noqa: B905 (all three: one per kind)
+                if was != is_:
+                    moved |= bit
+        drops = DROPS[moved]
+        if drops.links:
             self._carry_searches(state)
-        by_resource: dict[str, dict[str, Any]] = {"holders": dict(self.holders), "plans": dict(self.plans)}
-        for answer, kinds in DEPENDS_ON.items():       # (the dicts by resource replaced, never cleared: see above)
-            field, _, resource = answer.partition(":")
-            if resource:
-                if resource not in by_resource[field] or not moved.isdisjoint(kinds):
-                    by_resource[field][resource] = {}
-            elif not moved.isdisjoint(kinds):
-                setattr(self, field, {})
-        self.holders, self.plans = by_resource["holders"], by_resource["plans"]
-        self.epochs = now
+        kept = self.kept
+        for answer in drops.answers:
+            kept[answer] = {}
+        self.epochs = list(now)                     # (a snapshot: the state's list changes in place)
 
     def _carry_searches(self, state: State) -> None:
         """The links moved: keep the searches made before, to be read again where they reached none of the links
         placed since (see :meth:`View.reachable`), unless links were taken off."""
         built = frozenset(state.links)
-        placed, before = links_added(self.built, built), NO_SEARCHES
-        if self.reach and placed is not None:
+        placed, before, reach = links_added(self.built, built), NO_SEARCHES, self.kept.get("reach")
+        if reach and placed is not None:
             touched: set[str] = set()
             links = state.facts.board.links
             for index in placed:
                 touched.update(links[index].ends)
-            before = (touched, self.reach)
+            before = (touched, reach)
         self.built, self.reach_before = built, before
 
     def share(self) -> SharedSearches:
         """Another holder of the same dicts (for a copy of the game): each replaces them when its state moves on."""
         twin = SharedSearches.__new__(SharedSearches)
         copy_slots(twin, self, SharedSearches.__slots__)
+        twin.kept = dict(self.kept)
         return twin
+
+
+CHECK_ANSWERS = os.environ.get("BRASS_NB_CHECK_VIEWS", "") not in ("", "0")
+"""The debug mode of :mod:`brass_nb.rules.viewcheck` (``BRASS_NB_CHECK_VIEWS=1``, read at import): every view made
+with a game's kept answers is checked against one made from nothing."""
 
 
 class View:
     # (slots: a view is made for every decision, and its fields are set faster than an instance dict's)
     __slots__ = ("state", "board", "_reach", "_reach_before", "_searches", "_pieces", "_network", "_tiles_of",
-                 "_card_places", "_next_tiles", "_cards", "_holders", "built", "_trade_places", "_coal_pieces",
-                 "plans", "trade_kind")
+                 "_card_places", "_next_tiles", "_cards", "kept", "built", "_trade_places", "_coal_pieces",
+                 "trade_kind")
 
     def __init__(self, state: State, shared: SharedSearches | None = None):
         self.state = state
         self.board = state.facts.board
         searches = shared or SharedSearches()
-        if state.epochs is not searches.epochs:
+        if state.epochs != searches.epochs:
             searches.sync(state)
-        self._reach, self._reach_before = searches.reach, searches.reach_before
+        kept = self.kept = searches.kept    # (read by resource by holders() and brass_nb.rules.sourcing's plans)
         self._searches = searches
-        self._pieces = searches.pieces
-        self._network = searches.networks
-        self._tiles_of = searches.tiles_of
-        self._card_places = searches.card_places
-        self._next_tiles = searches.next_tiles
+        self._reach, self._reach_before = kept["reach"], searches.reach_before  # by starts: {location: links away}
+        self._pieces = kept["pieces"]               # see pieces()
+        self._network = kept["networks"]            # by player: see network()
+        self._tiles_of = kept["tiles_of"]           # by player: see tiles_of()
+        self._card_places = kept["card_places"]     # by player: see industry_card_places()
+        self._next_tiles = kept["next_tiles"]       # by player: see next_tiles()
+        self._coal_pieces = kept["coal_by_piece"]   # see coal_sources()
         self._cards: dict[int, tuple[str, ...]] = {}
-        self._holders = searches.holders
         self.built = searches.built  # the link spaces built on, by anyone
         self._trade_places: tuple[str, ...] | None = None
-        self._coal_pieces = searches.coal_by_piece
-        self.plans = searches.plans  # source plans by resource, memoised by brass_nb.rules.sourcing
         # What shows the trade icons in this game, for explanations: "merchant" locations (Birmingham), or "port"
         # tiles and external locations (Lancashire, whose trade industries are its ports).
         self.trade_kind = "port" if state.facts.trade_industries else "merchant"
+        if CHECK_ANSWERS and shared is not None:
+            from brass_nb.rules.viewcheck import check_view  # (the planners it asks import this module)
+            check_view(self)
 
     def reachable(self, starts: tuple[str, ...]) -> dict[str, int]:
         """Locations connected to any of ``starts`` (by anyone's links) and their distance in links: the search made
@@ -274,7 +298,7 @@ class View:
         """Every tile of ``industry`` that still holds cubes, in board order.
 
         The tiles are copies: the list may be shared with a copy of the game, whose own tiles are other objects."""
-        kept = self._holders[self.state.facts.resource_of[industry]]
+        kept = self.kept[HOLDERS[self.state.facts.resource_of[industry]]]
         found = kept.get(industry)
         if found is None:
             board, tiles, labels = self.board, self.state.tiles, []

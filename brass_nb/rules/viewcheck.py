@@ -1,6 +1,7 @@
 """A debug mode for the answers a game keeps from one position to the next: with ``BRASS_NB_CHECK_VIEWS=1`` in the
-environment, every view a game makes is compared, answer by answer, with a view of the same position made from
-nothing, and the first difference raises :class:`StaleAnswer`.
+environment (:data:`brass_nb.rules.view.CHECK_ANSWERS`), every view made with a game's kept answers is compared,
+answer by answer, with a view of the same position made from nothing, and the first difference raises
+:class:`StaleAnswer`.
 
 The kept answers are right only if every change of the state moves the epochs it should (the state's verbs) and
 :data:`~brass_nb.rules.view.DEPENDS_ON` names everything each answer reads. Both are checked here the only way that
@@ -9,18 +10,12 @@ cannot share their mistakes: by answering again without them. The suite plays a 
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from brass_nb.rules.sourcing import SourcePlan, plan_beer, plan_coal, plan_iron
 from brass_nb.rules.state import Tile
 from brass_nb.rules.view import View
-
-ENVIRONMENT_VARIABLE = "BRASS_NB_CHECK_VIEWS"
-
-ENABLED = os.environ.get(ENVIRONMENT_VARIABLE, "") not in ("", "0")
-"""Read once, at import: the mode is chosen for a whole run."""
 
 PLANNERS: dict[str, Callable[..., SourcePlan]] = {
     "coal": plan_coal.__wrapped__,  # type: ignore[attr-defined]
@@ -59,8 +54,8 @@ def check_view(view: View) -> None:
     for starts in sorted(kept_starts):
         _same(f"reachable{starts}", view.reachable(starts), fresh.reachable(starts))
         _same(f"coal_sources{starts}", _coal(view.coal_sources(starts)), _coal(fresh.coal_sources(starts)))
-    for resource, kept in view.plans.items():
-        for args, plan in list(kept.items()):
+    for resource in PLANNERS:
+        for args, plan in list(view.kept[f"plans:{resource}"].items()):
             again = PLANNERS[resource](fresh, *args)
             _same(f"plan_{resource}{args}", _plan(plan), _plan(again))
 
