@@ -161,7 +161,7 @@ def overbuild_block(view: View, player: int, tile: Tile, industry: str, level: i
 
 def _own_tiles_in(state: State, player: int, location: str, except_slot: str | None) -> list[str]:
     tiles, mine = state.tiles, []
-    for label in state.facts.board.slot_labels[location]:  # (a loop: a comprehension would make its names cells)
+    for label in state.facts.board.slot_labels[location]:
         if label != except_slot and label in tiles and tiles[label].owner == player:
             mine.append(label)
     return mine
@@ -272,7 +272,7 @@ def _choose_slot(plan: Plan, view: View, player: int, location: str, industry: s
     labels = view.board.slot_labels[location]
     options = empty + over
     names = []
-    for number in options:                  # (a loop: a comprehension is one more call per build)
+    for number in options:
         names.append(labels[number - 1])
     if not options:
         taken = [labels[i] for i, icons in enumerate(view.board.locations[location].slots) if industry in icons]
@@ -474,7 +474,7 @@ def open_slots(view: View, player: int, location: str, industry: str, spaces: tu
     empty, over = slot_candidates(view, player, industry, spaces, level)
     if mine:
         here, kept = view.board.slot_labels[location], []
-        for number in over:                             # (a loop: a comprehension would make its names cells)
+        for number in over:
             if mine == {here[number - 1]}:
                 kept.append(number)
         return kept

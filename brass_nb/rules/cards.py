@@ -59,7 +59,7 @@ def plan_scout(view: View, player: int, action: Scout) -> Plan:
     missing = missing_cards(p.hand, action.cards)
     if missing:
         plan.fail("card.not_in_hand", card=", ".join(sorted(missing)), hand=sorted(p.hand))
-    # The wild cards held and the wild piles run out (loops: comprehensions would make ``state`` a cell)
+    # The wild cards held and the wild piles run out
     wilds, empty = [], []
     for card in p.hand:
         if card in state.wilds:

@@ -311,9 +311,7 @@ class GameFacts:
     """(near, far): one way, only for industry-card builds; an edition's rule (Warfrog 2007's Liverpool-Birkenhead),
     not the board's, so it is read from the edition's block."""
     card_industries: dict[str, tuple[str, ...]] = field(init=False)
-    """Industry card name -> the industries it builds. Made with the facts, not as a cached property: writing one
-    goes through the instance's ``__dict__``, which in Python 3.11 takes the fields out of the object's inline values,
-    and every later read of any field of the facts costs over twice as much."""
+    """Industry card name -> the industries it builds (made with the facts, from their industry cards)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "card_industries",     # (frozen: set once, as the dataclass's own __init__ does)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import random
-import sys
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -393,13 +393,17 @@ class Game:
         return (rules.generate, _done) if rules.done_ends_it else (rules.generate,)
 
     def _settle_legal(self) -> None:
-        """Before the position changes: a legal list still held by someone is completed (its sources read the
-        state lazily, and must read this position), and the game's own reference is dropped."""
-        # 2 references: the game's, and getrefcount's own argument. The count (a C call) is asked before the
-        # property: a list no one else holds needs no settling, read whole or not.
-        if self._legal is not None and sys.getrefcount(self._legal[1]) > 2 and not self._legal[1].complete:
-            self._legal[1].settle()
+        """Before the position changes: the game lets its legal list go, and a list someone else still holds is
+        completed (its sources read the state lazily, and must read this position). A list no one holds is gone
+        once the game lets it go (at once under reference counting; an interpreter that frees it later only
+        completes a list no one reads)."""
+        if self._legal is None:
+            return
+        held = weakref.ref(self._legal[1])
         self._legal = None
+        legal = held()
+        if legal is not None and not legal.complete:
+            legal.settle()
 
     def _plan(self, action: A.Action) -> Plan:
         """The validator for ``action`` in this position: the single source of every reason."""

@@ -45,7 +45,7 @@ def removal_value(state: State, tile: Tile) -> int:
 def removable_tiles(state: State, player: int) -> list[tuple[str, Tile]]:
     """The player's industries that negative income may force off: a tile that raises £0 can never help pay."""
     found = []
-    for label, t in state.tiles_of(player):     # (a loop: a comprehension would make ``state`` a cell)
+    for label, t in state.tiles_of(player):
         if removal_value(state, t) > 0:
             found.append((label, t))
     return found
@@ -67,7 +67,7 @@ def plan_loan(view: View, player: int, action: Loan) -> Plan:
         return plan
     level = p.income_level
     chosen, allowed = [], []                # the loans the action names, and those the income track allows
-    for option in options:                  # (a loop: comprehensions would make their names cells)
+    for option in options:
         if action.amount in (None, option.money):
             chosen.append(option)
             if level - option.levels >= lowest:

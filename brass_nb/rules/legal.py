@@ -40,7 +40,7 @@ class Choices(Sequence[A.Action]):
     def __init__(self, make: type[A.Action], fixed: tuple[Any, ...], *axes: Sequence[Any]):
         self.make, self.fixed, self.axes = make, fixed, axes
         size = 1
-        for axis in axes:                               # (a loop: prod(map(len, axes)) costs more, for so few axes)
+        for axis in axes:
             size *= len(axis)
         self._size = size
         self.offers = size > 0

@@ -36,7 +36,7 @@ def _check_space(view: View, player: int, link: LinkSpace, plan: Plan) -> None:
     network = view.network(player)
     if not network.isdisjoint(link.ends):
         touching = []
-        for end in link.ends:               # (a loop: a comprehension would make ``network`` a cell)
+        for end in link.ends:
             if end in network:
                 touching.append(end)
         plan.steps.append(Step("network.link", {"link": link.label, "ends": list(link.ends), "era": state.era,

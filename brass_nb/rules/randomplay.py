@@ -16,7 +16,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
     legal = game.legal_actions()
     kinds = legal.kinds()
     weights = []
-    for k in kinds:                 # (a loop: a comprehension is a function made and called for every decision)
+    for k in kinds:
         weights.append(KIND_WEIGHTS[k])
     kind = rng.choices(kinds, weights)[0]
     return rng.choice(legal.of_kind(kind))

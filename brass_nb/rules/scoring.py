@@ -28,7 +28,7 @@ def link_scores(state: State) -> list[Step]:
             if printed:
                 parts.append({"printed": end, "kind": board.locations[end].kind, "icons": printed})
             icons = 0
-            for part in parts:                  # (a loop: generators would be resumed once per part)
+            for part in parts:
                 icons += part["icons"]
                 if "slot" in part:
                     contributors.append(part["slot"])

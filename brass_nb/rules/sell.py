@@ -147,7 +147,7 @@ def _bonus(state: State, player: int, merchant: MerchantSpace, expl: Explanation
 def sellable(view: View, player: int) -> list[tuple[str, Tile]]:
     """(slot, tile) of ``player``'s unflipped tiles of a sold industry: what a sale may sell."""
     sold, found = view.state.facts.sold_industries, []
-    for slot, tile in view.tiles_of(player):        # (a loop: a comprehension would make ``sold`` a cell)
+    for slot, tile in view.tiles_of(player):
         if not tile.flipped and tile.industry in sold:
             found.append((slot, tile))
     return found

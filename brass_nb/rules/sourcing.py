@@ -44,7 +44,7 @@ class SourcePlan:
     def __init__(self, resource: str, need: int, options: list[tuple[str, ...]],
                  market_prices: list[int] | None = None, explain: Explain | None = None,
                  facts: tuple[Any, ...] = ()):
-        self.resource = resource                # (one statement each: unpacking a tuple costs more)
+        self.resource = resource
         self.need = need
         self.options = options
         self.market_cost = sum(market_prices) if market_prices else 0
@@ -79,8 +79,8 @@ class SourcePlan:
                 return self.options[0], None
             return None, Step("choice.ambiguous", {"resource": self.resource,
                                                    "options": [list(o) for o in self.options]}, ok=False)
-        order: dict[str, int] = {}                  # each source by its first place in the options (loops: a
-        for option in self.options:                 # comprehension or key lambda would cost a function each)
+        order: dict[str, int] = {}                  # each source by its first place in the options
+        for option in self.options:
             for source in option:
                 if source not in order:
                     order[source] = len(order)
@@ -159,7 +159,7 @@ def _explain_coal(starts: tuple[str, ...], need: int, consumer: str, mines: list
     entities = tuple(starts)
     who = consumer or starts[0]
     candidates, named = [], []
-    for mine in mines:                          # (a loop: a comprehension or a generator costs a function each)
+    for mine in mines:
         candidates.append(holder_facts(mine.label, mine.location, mine.tile, mine.distance))
         named.append(mine.label)
     if mines:
@@ -211,7 +211,7 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
                 fixed.extend([mine.label] * mine.tile.cubes)
             remaining -= total
         else:
-            caps = []                                  # (a loop: a comprehension costs a function made each time)
+            caps = []
             for mine in tier:
                 caps.append((mine.label, mine.tile.cubes))
             choices = distributions(caps, remaining)
@@ -228,7 +228,7 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
 
     if remaining and not merchants:
         return SourcePlan("coal", need, [], prices, _explain_coal, facts)
-    if fixed or remaining:                                 # (a loop: a comprehension would make its names cells)
+    if fixed or remaining:
         head, tail, options = tuple(fixed), (MARKET,) * remaining, []
         for choice in choices:
             options.append(head + choice + tail)
@@ -257,14 +257,14 @@ def plan_iron(view: View, need: int) -> SourcePlan:
     """Iron from any works anywhere (player's choice), then the market; no connection needed."""
     works = view.holders("iron")
     total = 0
-    for _, _, tile in works:                    # (loops, not generators: each would cost a frame)
+    for _, _, tile in works:
         total += tile.cubes
     remaining = need - total if need > total else 0
     prices = view.state.market_buy_prices("iron", remaining) if remaining else []
     market_cubes = view.state.markets["iron"]
     empty_price = view.state.facts.markets["iron"].price_when_empty
     facts = (need, works, total, remaining, prices, market_cubes, empty_price)
-    if not remaining:                           # (arguments by position: keywords would cost a dict)
+    if not remaining:
         caps = []
         for label, _, tile in works:
             caps.append((label, tile.cubes))
@@ -304,7 +304,7 @@ def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
               merchant: tuple[str, int] | None = None) -> SourcePlan:
     """Beer for a sale (``merchant`` = its label and barrels) or a second rail (no merchant beer)."""
     own, others, unconnected = breweries_for(view, player, view.reachable(starts))
-    caps, entities = [], []                     # (loops: a comprehension or a generator costs a function each)
+    caps, entities = [], []
     for brewery in own + others:
         caps.append((brewery["source"], brewery["cubes"]))
         entities.append(brewery["source"])

@@ -148,7 +148,7 @@ def _end_round(state: State, expl: Explanation) -> None:
     before = list(state.order)
     spent: dict[int, int] = {}
     spent_shown: dict[str, int] = {}
-    for i in before:                # (loops: a comprehension is a function made and called)
+    for i in before:
         spent[i] = spent_shown[str(i)] = state.players[i].spent_this_round
     state.order = sorted(before, key=spent.__getitem__)
     shown = []
@@ -215,7 +215,7 @@ def _start_round(state: State, expl: Explanation) -> None:
 def _era_over(state: State) -> bool:
     if state.deck:
         return False
-    for p in state.players:             # (a loop: a generator would be resumed once per player)
+    for p in state.players:
         if p.hand:
             return False
     return True

@@ -266,7 +266,7 @@ class View:
                 if counts[0]:               # (a tile left at the first level, as for most industries: no search)
                     found[industry] = tiles[industry][0]
                     continue
-                at = 0                      # (counted by hand: an enumerate per industry costs more than the search)
+                at = 0
                 for left in counts:
                     if left:
                         found[industry] = tiles[industry][at]
@@ -281,7 +281,7 @@ class View:
         found = self._card_places.get(player)
         if found is None:
             found = network = self.network(player)
-            for near, far in self.state.facts.virtual_links:  # (a loop: a comprehension would make ``network`` a cell)
+            for near, far in self.state.facts.virtual_links:
                 if near in network:
                     found = found | {far}
             self._card_places[player] = found
@@ -302,7 +302,7 @@ class View:
         found = kept.get(industry)
         if found is None:
             board, tiles, labels = self.board, self.state.tiles, []
-            for label, t in tiles.items():          # (loops: a comprehension would make ``industry`` a cell)
+            for label, t in tiles.items():
                 if t.industry == industry and t.cubes > 0:
                     labels.append(label)
             labels.sort(key=board.slot_order.__getitem__)       # (the dict's own look-up: no lambda called per tile)
