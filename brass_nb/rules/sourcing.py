@@ -14,7 +14,7 @@ cube, ``"market"`` for market cubes) and the :class:`Step` records that explain 
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, Concatenate, ParamSpec, cast
 
@@ -26,39 +26,34 @@ from brass_nb.rules.view import ConnectedMine, Holder, View
 P = ParamSpec("P")
 
 
-Explain = Callable[..., tuple[list[Step], "Step | None"]]
-"""The steps that explain a plan and the failing step, if it failed: written by the planner that decided, from the
-facts it decided by."""
-
-
 class SourcePlan:
     """Every legal way to take ``need`` units of ``resource`` (none: it cannot be supplied), and why.
 
-    The options decide at once; the steps that explain them are written only when asked (legal-action lists
-    need none), by the planner's explainer over the same facts it decided by, handed over as a tuple of them (a
-    closure over them would cost a cell per fact, made for every plan and kept with it; a ``partial`` a dict).
+    The options decide at once; the steps that explain them are written only when asked (legal-action lists need
+    none), by the plan's :meth:`explain` over the facts its planner decided by, kept as the fields of a plan of that
+    resource (:class:`CoalPlan`, :class:`IronPlan`, :class:`BeerPlan`; this base class is a plan for nothing).
     """
 
-    __slots__ = ("resource", "need", "options", "market_cost", "choices", "_explain", "_facts", "_explanation")
+    __slots__ = ("resource", "need", "options", "market_cost", "choices", "_explanation")
 
-    def __init__(self, resource: str, need: int, options: list[tuple[str, ...]],
-                 market_prices: list[int] | None = None, explain: Explain | None = None,
-                 facts: tuple[Any, ...] = ()):
+    def __init__(self, resource: str, need: int, options: list[tuple[str, ...]], market_cost: int = 0):
         self.resource = resource
         self.need = need
         self.options = options
-        self.market_cost = sum(market_prices) if market_prices else 0
+        self.market_cost = market_cost
         # as an action names them: an option names a source per cube, so only a plan for no cube has the empty one,
         # named None (no search of the options for it)
         self.choices = tuple(options) if need else (None,) * len(options)
-        self._explain = explain
-        self._facts = facts
         self._explanation: tuple[list[Step], Step | None] | None = None
+
+    def explain(self) -> tuple[list[Step], Step | None]:
+        """The steps that explain the plan, and the failing step if it failed (a plan for nothing: none)."""
+        return [], None
 
     @property
     def _explained(self) -> tuple[list[Step], Step | None]:
         if self._explanation is None:
-            self._explanation = self._explain(*self._facts) if self._explain is not None else ([], None)
+            self._explanation = self.explain()
         return self._explanation
 
     @property
@@ -150,34 +145,52 @@ def _memoised(resource: str, need_at: int) -> Callable[[Callable[Concatenate[Vie
     return memoise
 
 
-def _explain_coal(starts: tuple[str, ...], need: int, consumer: str, mines: list[ConnectedMine],
-                  remaining: int, tie: list[str], merchants: list[str], prices: list[int], market_cubes: int,
-                  empty_price: int, trade_kind: str) -> tuple[list[Step], Step | None]:
-    """The steps of a coal plan, over the facts :func:`plan_coal` decided by (not over the view: a kept plan would
-    keep it)."""
-    steps = []
-    entities = tuple(starts)
-    who = consumer or starts[0]
-    candidates, named = [], []
-    for mine in mines:
-        candidates.append(holder_facts(mine.label, mine.location, mine.tile, mine.distance))
-        named.append(mine.label)
-    if mines:
-        steps.append(Step("coal.nearest", {"consumer": who, "need": need, "candidates": candidates,
-                                           "from_mines": need - remaining, "tie": tie},
-                          entities + tuple(named)))
-    if remaining and not merchants:
-        return steps, Step("coal.no_source", {"consumer": who, "need": need, "from_mines": need - remaining,
-                                              "candidates": candidates, "trade_kind": trade_kind},
-                           entities, ok=False)
-    if remaining:
-        steps.append(Step("coal.market", {"consumer": who, "count": remaining, "prices": prices,
-                                          "merchants": merchants,
-                                          "why": "no_mine" if not mines else "mines_short",
-                                          "market_cubes": market_cubes, "empty_price": empty_price,
-                                          "trade_kind": trade_kind},
-                          entities + ("market:coal",) + tuple(merchants)))
-    return steps, None
+class CoalPlan(SourcePlan):
+    """A coal plan with the facts :func:`plan_coal` decided by (never the view: a kept plan would keep it)."""
+
+    __slots__ = ("starts", "consumer", "mines", "remaining", "tie", "merchants", "prices", "market_cubes",
+                 "empty_price", "trade_kind")
+
+    def __init__(self, need: int, options: list[tuple[str, ...]], starts: tuple[str, ...], consumer: str,
+                 mines: Sequence[ConnectedMine], remaining: int, tie: list[str], merchants: list[str],
+                 prices: list[int], market_cubes: int, empty_price: int, trade_kind: str):
+        SourcePlan.__init__(self, "coal", need, options, sum(prices))
+        self.starts = starts                        # where the coal is used
+        self.consumer = consumer                    # what uses it, as explanations name it ("" for the place)
+        self.mines = mines                          # the connected mines with coal, nearest first
+        self.remaining = remaining                  # cubes the mines do not give
+        self.tie = tie                              # the mines tied at the deciding distance (the player chooses)
+        self.merchants = merchants                  # the trade places the market's coal comes through
+        self.prices = prices                        # of the market cubes
+        self.market_cubes = market_cubes
+        self.empty_price = empty_price
+        self.trade_kind = trade_kind                # "merchant" or "port" (see View.trade_kind)
+
+    def explain(self) -> tuple[list[Step], Step | None]:
+        steps = []
+        entities = tuple(self.starts)
+        who = self.consumer or self.starts[0]
+        need, remaining, merchants = self.need, self.remaining, self.merchants
+        candidates, named = [], []
+        for mine in self.mines:
+            candidates.append(holder_facts(mine.label, mine.location, mine.tile, mine.distance))
+            named.append(mine.label)
+        if self.mines:
+            steps.append(Step("coal.nearest", {"consumer": who, "need": need, "candidates": candidates,
+                                               "from_mines": need - remaining, "tie": self.tie},
+                              entities + tuple(named)))
+        if remaining and not merchants:
+            return steps, Step("coal.no_source", {"consumer": who, "need": need, "from_mines": need - remaining,
+                                                  "candidates": candidates, "trade_kind": self.trade_kind},
+                               entities, ok=False)
+        if remaining:
+            steps.append(Step("coal.market", {"consumer": who, "count": remaining, "prices": self.prices,
+                                              "merchants": merchants,
+                                              "why": "no_mine" if not self.mines else "mines_short",
+                                              "market_cubes": self.market_cubes, "empty_price": self.empty_price,
+                                              "trade_kind": self.trade_kind},
+                              entities + ("market:coal",) + tuple(merchants)))
+        return steps, None
 
 
 @cache
@@ -185,8 +198,7 @@ def _unsupplied_coal(starts: tuple[str, ...], need: int, consumer: str, trade_ki
     """The plan of a consumer connected to no coal mine with coal and no trade place: it fails, over facts that
     are the request's alone (nothing of the position), so it is made once per request and kept for good, where
     a plan kept by the view is made again whenever the coal or the links move (half the coal plans made)."""
-    return SourcePlan("coal", need, [], [], _explain_coal,
-                      (starts, need, consumer, [], need, [], [], [], 0, 0, trade_kind))
+    return CoalPlan(need, [], starts, consumer, (), need, [], [], [], 0, 0, trade_kind)
 
 
 @_memoised("coal", need_at=1)
@@ -223,33 +235,46 @@ def plan_coal(view: View, starts: tuple[str, ...], need: int, consumer: str = ""
         market_cubes, empty_price = view.state.markets["coal"], view.state.facts.markets["coal"].price_when_empty
     else:
         prices, market_cubes, empty_price = [], 0, 0
-    facts = (starts, need, consumer, mines, remaining, tie, merchants, prices, market_cubes, empty_price,
-             view.trade_kind)
-
     if remaining and not merchants:
-        return SourcePlan("coal", need, [], prices, _explain_coal, facts)
+        return CoalPlan(need, [], starts, consumer, mines, remaining, tie, merchants, prices, market_cubes,
+                        empty_price, view.trade_kind)
     if fixed or remaining:
         head, tail, options = tuple(fixed), (MARKET,) * remaining, []
         for choice in choices:
             options.append(head + choice + tail)
     else:
         options = choices
-    return SourcePlan("coal", need, options, prices, _explain_coal, facts)
+    return CoalPlan(need, options, starts, consumer, mines, remaining, tie, merchants, prices, market_cubes,
+                    empty_price, view.trade_kind)
 
 
-def _explain_iron(need: int, works: list[Holder], total: int, remaining: int, prices: list[int],
-                  market_cubes: int, empty_price: int) -> tuple[list[Step], Step | None]:
-    """The steps of an iron plan, over the facts :func:`plan_iron` decided by."""
-    steps = []
-    if works:
-        steps.append(Step("iron.works", {"need": need, "candidates": [holder_facts(*w) for w in works],
-                                         "from_works": min(need, total)}, tuple(label for label, _, _ in works)))
-    if remaining:
-        steps.append(Step("iron.market", {"count": remaining, "prices": prices,
-                                          "why": "no_works" if not works else "works_short",
-                                          "market_cubes": market_cubes, "empty_price": empty_price},
-                          ("market:iron",)))
-    return steps, None
+class IronPlan(SourcePlan):
+    """An iron plan with the facts :func:`plan_iron` decided by."""
+
+    __slots__ = ("works", "total", "remaining", "prices", "market_cubes", "empty_price")
+
+    def __init__(self, need: int, options: list[tuple[str, ...]], works: Sequence[Holder], total: int,
+                 remaining: int, prices: list[int], market_cubes: int, empty_price: int):
+        SourcePlan.__init__(self, "iron", need, options, sum(prices))
+        self.works = works                          # the iron works with iron, anywhere
+        self.total = total                          # their cubes
+        self.remaining = remaining                  # cubes bought from the market
+        self.prices = prices
+        self.market_cubes = market_cubes
+        self.empty_price = empty_price
+
+    def explain(self) -> tuple[list[Step], Step | None]:
+        steps = []
+        if self.works:
+            steps.append(Step("iron.works", {"need": self.need, "candidates": [holder_facts(*w) for w in self.works],
+                                             "from_works": min(self.need, self.total)},
+                              tuple(label for label, _, _ in self.works)))
+        if self.remaining:
+            steps.append(Step("iron.market", {"count": self.remaining, "prices": self.prices,
+                                              "why": "no_works" if not self.works else "works_short",
+                                              "market_cubes": self.market_cubes, "empty_price": self.empty_price},
+                              ("market:iron",)))
+        return steps, None
 
 
 @_memoised("iron", need_at=0)
@@ -263,16 +288,16 @@ def plan_iron(view: View, need: int) -> SourcePlan:
     prices = view.state.market_buy_prices("iron", remaining) if remaining else []
     market_cubes = view.state.markets["iron"]
     empty_price = view.state.facts.markets["iron"].price_when_empty
-    facts = (need, works, total, remaining, prices, market_cubes, empty_price)
     if not remaining:
         caps = []
         for label, _, tile in works:
             caps.append((label, tile.cubes))
-        return SourcePlan("iron", need, distributions(caps, need), None, _explain_iron, facts)
+        return IronPlan(need, distributions(caps, need), works, total, remaining, prices, market_cubes, empty_price)
     every_cube: list[str] = []
     for label, _, tile in works:
         every_cube += [label] * tile.cubes
-    return SourcePlan("iron", need, [tuple(every_cube) + (MARKET,) * remaining], prices, _explain_iron, facts)
+    return IronPlan(need, [tuple(every_cube) + (MARKET,) * remaining], works, total, remaining, prices, market_cubes,
+                    empty_price)
 
 
 Holders = list[dict[str, Any]]
@@ -292,11 +317,20 @@ def breweries_for(view: View, player: int, reach: dict[str, int]) -> tuple[Holde
     return own, connected, unconnected
 
 
-def _explain_beer(supplied: bool, facts: dict[str, Any], entities: tuple[str, ...]) -> tuple[list[Step], Step | None]:
-    """The step of a beer plan, over the facts :func:`plan_beer` decided by."""
-    if not supplied:
-        return [], Step("beer.short", facts, entities, ok=False)
-    return [Step("beer.sources", facts, entities)], None
+class BeerPlan(SourcePlan):
+    """A beer plan with the facts :func:`plan_beer` decided by, as its step reads them."""
+
+    __slots__ = ("facts", "entities")
+
+    def __init__(self, need: int, options: list[tuple[str, ...]], facts: dict[str, Any], entities: tuple[str, ...]):
+        SourcePlan.__init__(self, "beer", need, options)
+        self.facts = facts
+        self.entities = entities
+
+    def explain(self) -> tuple[list[Step], Step | None]:
+        if not self.options:
+            return [], Step("beer.short", self.facts, self.entities, ok=False)
+        return [Step("beer.sources", self.facts, self.entities)], None
 
 
 @_memoised("beer", need_at=2)
@@ -315,4 +349,4 @@ def plan_beer(view: View, player: int, starts: tuple[str, ...], need: int,
              "merchant": merchant[0] if merchant else None, "merchant_beer": merchant[1] if merchant else 0,
              "at": starts[0] if len(starts) == 1 else " - ".join(starts), "rail": len(starts) > 1}
     options = distributions(caps, need)
-    return SourcePlan("beer", need, options, None, _explain_beer, (bool(options), facts, tuple(entities)))
+    return BeerPlan(need, options, facts, tuple(entities))

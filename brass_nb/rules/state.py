@@ -32,7 +32,9 @@ or removed; tiles taken from a mat; and, per resource, where its cubes are (on t
 trade places, which Lancashire's port tiles add). A kept answer holds while the epochs of what it depends on stay
 (:data:`brass_nb.rules.view.DEPENDS_ON`)."""
 
-_EPOCH_INDEX = {kind: i for i, kind in enumerate(EPOCH_KINDS)}
+EPOCH = {kind: i for i, kind in enumerate(EPOCH_KINDS)}
+"""Each kind's place in :attr:`State.epochs`."""
+LINKS, TILES, MATS, COAL = EPOCH["links"], EPOCH["tiles"], EPOCH["mats"], EPOCH["coal"]
 
 
 class Tile:
@@ -186,7 +188,7 @@ class State:
     def mark_changed(self) -> None:
         """Give the position a version no other position of this process has had: caches keyed by it (a game's view
         and legal list, a picture) never show an old one, even after an undo returns to an earlier position. Every
-        verb below calls it; a change of what no epoch covers (a hand, the turn order, money) calls it itself."""
+        verb below moves it too; a change of what no epoch covers (a hand, the turn order, money) calls this."""
         self.version = next(_VERSIONS)
 
     def copy(self) -> State:
@@ -195,8 +197,8 @@ class State:
         copy_slots(twin, self, State.__slots__)
         twin.players = [p.copy() for p in self.players]
         twin.tiles = {label: t.copy() for label, t in self.tiles.items()}
-        twin.epochs = list(self.epochs)
-        twin._moved("tiles")        # (other tile objects: what lists this state's tiles is not the copy's)
+        twin.epochs = list(self.epochs)         # other tile objects: what lists this state's is not the copy's
+        twin.epochs[TILES] = twin.version = next(_VERSIONS)
         twin.links = dict(self.links)
         twin.markets = dict(self.markets)
         twin.merchants = {label: replace(m) for label, m in self.merchants.items()}
@@ -218,25 +220,20 @@ class State:
 
     def epoch(self, kind: str) -> int:
         """When a change of ``kind`` (one of :data:`EPOCH_KINDS`) last happened to this position."""
-        return self.epochs[_EPOCH_INDEX[kind]]
+        return self.epochs[EPOCH[kind]]
 
-    def _moved(self, *kinds: str) -> None:
-        """The position changed in ``kinds``: they and the version take a new number."""
-        self.version = now = next(_VERSIONS)
-        epochs = self.epochs
-        for kind in kinds:
-            epochs[_EPOCH_INDEX[kind]] = now
+    # Each verb gives the version and the epoch of each kind of change it made a new number (one for all).
 
     def _tile_moved(self, tile: Tile) -> None:
         """``tile`` was placed or removed: the tiles moved, and its resource if it holds cubes; a trade industry's tile
         (Lancashire's ports) moves where coal can be bought."""
-        kinds = ["tiles"]
+        epochs = self.epochs
+        epochs[TILES] = now = self.version = next(_VERSIONS)
         resource = self.facts.resource_of.get(tile.industry)
         if resource is not None and tile.cubes:
-            kinds.append(resource)
+            epochs[EPOCH[resource]] = now
         if tile.industry in self.facts.trade_industries:
-            kinds.append("coal")
-        self._moved(*kinds)
+            epochs[COAL] = now
 
     def place_tile(self, label: str, tile: Tile) -> None:
         """Put ``tile`` on the slot ``label`` (empty: an overbuilt tile is removed first); its cubes leave the
@@ -264,38 +261,38 @@ class State:
         """One tile of ``industry`` at ``level`` leaves ``player``'s mat (built, developed, or on the board from the
         start of a written position)."""
         player.mat[industry][self.facts.level_index(industry, level)] -= 1
-        self._moved("mats")
+        self.epochs[MATS] = self.version = next(_VERSIONS)
 
     def set_mat(self, player: Player, industry: str, counts: list[int]) -> None:
         """``player``'s mat holds ``counts`` tiles of each level of ``industry`` (a written position's mat)."""
         player.mat[industry] = list(counts)
-        self._moved("mats")
+        self.epochs[MATS] = self.version = next(_VERSIONS)
 
     def tile_cubes_to_supply(self, tile: Tile, count: int) -> None:
         """``count`` cubes leave ``tile`` for the supply (used by an action)."""
         resource = self.facts.resource_of[tile.industry]
         tile.cubes -= count
         self.supply[resource] += count
-        self._moved(resource)
+        self.epochs[EPOCH[resource]] = self.version = next(_VERSIONS)
 
     def tile_cubes_to_market(self, tile: Tile, count: int) -> None:
         """``count`` cubes leave ``tile`` for its resource's market (sold by a new mine or works)."""
         resource = self.facts.resource_of[tile.industry]
         tile.cubes -= count
         self.markets[resource] += count
-        self._moved(resource)
+        self.epochs[EPOCH[resource]] = self.version = next(_VERSIONS)
 
     def market_cubes_to_supply(self, resource: str, count: int) -> None:
         """``count`` cubes bought from ``resource``'s market return to the supply."""
         self.markets[resource] -= count
         self.supply[resource] += count
-        self._moved(resource)
+        self.epochs[EPOCH[resource]] = self.version = next(_VERSIONS)
 
     def supply_cubes_to_market(self, resource: str, count: int) -> None:
         """``count`` cubes from the supply fill ``resource``'s market (at setup, or a written position's)."""
         self.supply[resource] -= count
         self.markets[resource] += count
-        self._moved(resource)
+        self.epochs[EPOCH[resource]] = self.version = next(_VERSIONS)
 
     def place_merchant(self, space: MerchantSpace) -> None:
         """A merchant tile face up on its space, with its beer (taken from the supply)."""
@@ -318,12 +315,12 @@ class State:
     def place_link(self, index: int, owner: int) -> None:
         """``owner`` builds a link on the space ``index`` (the caller takes it from their links left)."""
         self.links[index] = owner
-        self._moved("links")
+        self.epochs[LINKS] = self.version = next(_VERSIONS)
 
     def clear_links(self) -> None:
         """Every link leaves the board (the canal era's end)."""
         self.links.clear()
-        self._moved("links")
+        self.epochs[LINKS] = self.version = next(_VERSIONS)
 
     # -------------------------------------------------------------- money
 
