@@ -25,7 +25,7 @@ def place(game: bn.Game, slot: str, owner: int, industry: str, level: int = 1, f
 
 def link(game: bn.Game, label: str, owner: int) -> None:
     """Build a link for ``owner`` on the space ``label`` (any end order, e.g. 'Dudley - Birmingham')."""
-    name = bn.rules.actions.vocabulary(game.facts).lookup("links", label)
+    name = bn.rules.notation.vocabulary(game.facts).lookup("links", label)
     index = next(space.index for space in game.facts.board.links if space.label == name)
     game.state.players[owner].links_left -= 1
     game.state.place_link(index, owner)

@@ -13,8 +13,9 @@ import pytest
 from invariants import games_per_config
 
 import brass_nb as bn
-from brass_nb.rules.actions import TWO_CARDS, Build, Develop, Discard, Loan, Network, Pass, Scout, Sell
+from brass_nb.rules.actions import Build, Develop, Discard, Loan, Network, Pass, Scout, Sell
 from brass_nb.rules.game import new_game
+from brass_nb.rules.notation import TWO_CARDS
 from brass_nb.rules.randomplay import random_action
 
 CHOICE = {"choice.ambiguous"}

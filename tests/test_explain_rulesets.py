@@ -28,6 +28,7 @@ from brass_nb.rules.catalog import RULES
 from brass_nb.rules.errors import BrassError
 from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.game import SAVE_FORMAT
+from brass_nb.rules.notation import TWO_CARDS
 from brass_nb.rules.randomplay import random_action
 from brass_nb.rules.records import Step
 from brass_nb.rules.ruleset import build_ruleset
@@ -83,7 +84,7 @@ def _probes(game: bn.Game, rng: random.Random) -> list[A.Action]:
     state, facts = game.state, game.facts
     player = game.current_player
     hand = list(game.players[player].hand)
-    cards = hand + ["Wild Location", "Wild Industry", A.TWO_CARDS] + state.deck[:2]
+    cards = hand + ["Wild Location", "Wild Industry", TWO_CARDS] + state.deck[:2]
     own = [label for label, t in state.tiles.items() if t.owner == player] or list(facts.board.slot_of)
     slots = list(facts.board.slot_of)
     towns = list(facts.board.locations)

@@ -367,7 +367,7 @@ def test_double_card_build_refills_the_hand_and_works_outside_the_network():
 def test_double_card_build_still_needs_two_actions_left_in_canal_round_1():
     g = helpers.fresh(players=3, seed=2, game="lancashire")
     assert g.round == 1
-    assert not any(getattr(a, "card", None) == bn.rules.actions.TWO_CARDS for a in g.legal_actions())
+    assert not any(getattr(a, "card", None) == bn.rules.notation.TWO_CARDS for a in g.legal_actions())
 
 
 # ---------------------------------------------------------------- ruling 7: virtual link

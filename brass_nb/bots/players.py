@@ -12,9 +12,10 @@ from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
 from brass_nb.bots.evaluation import WEIGHTS, Evaluation, Rates, Weights, advantage, evaluate
-from brass_nb.rules.actions import TWO_CARDS, Action, Discard
+from brass_nb.rules.actions import Action, Discard
 from brass_nb.rules.errors import IllegalAction
 from brass_nb.rules.game import Game
+from brass_nb.rules.notation import TWO_CARDS
 from brass_nb.rules.randomplay import random_action
 from brass_nb.rules.records import Step
 from brass_nb.rules.scoring import ranking

@@ -6,11 +6,12 @@ from enum import Enum
 from itertools import combinations
 from typing import Any, Literal
 
-from brass_nb.rules.actions import TWO_CARDS, Build, Discard
+from brass_nb.rules.actions import Build, Discard
 from brass_nb.rules.cards import discard
 from brass_nb.rules.effects import consume, flip, remove_tile, sell_to_market
 from brass_nb.rules.facts import Board, BuildSpace, TileSpec
 from brass_nb.rules.legal import Choices
+from brass_nb.rules.notation import TWO_CARDS
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.plan import WILD_INDUSTRY, WILD_LOCATION, Plan, check_card_in_hand, missing_cards
 from brass_nb.rules.records import Explanation, Step

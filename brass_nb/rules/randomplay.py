@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import random
 
-from brass_nb.rules.actions import Action
+from brass_nb.rules.actions import SPECS, Action
 from brass_nb.rules.game import Game, new_game
 
-# Weights per action kind: random games should reach sales, flips and scoring, not drown in passes and loans.
-KIND_WEIGHTS = {"sell": 12, "build": 8, "network": 4, "develop": 2, "done": 2, "remove": 1, "scout": 1,
-                "loan": 1, "pass": 1, "discard": 1}
+KIND_WEIGHTS = {kind: spec.random_weight for kind, spec in SPECS.items()}
+"""How often random play picks each kind (its spec's): random games should reach sales, flips and scoring, not drown
+in passes and loans."""
 
 
 def random_action(game: Game, rng: random.Random) -> Action:

@@ -14,11 +14,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from brass_nb.rules.actions import TWO_CARDS, normalize_name, parse, vocabulary
+from brass_nb.rules.actions import parse
 from brass_nb.rules.distant import DistantPile
 from brass_nb.rules.errors import BrassError, ScenarioError
 from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.game import Game
+from brass_nb.rules.notation import TWO_CARDS, normalize_name, vocabulary
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.records import Step
 from brass_nb.rules.ruleset import DistantMarket, IncomeTiming

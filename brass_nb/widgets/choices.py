@@ -9,10 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from brass_nb.explain import en, ja, localize
-from brass_nb.rules.actions import Action
+from brass_nb.rules.actions import SPECS, Action, ActionSpec
 from brass_nb.widgets.labels import LABELS
 
-KIND_ORDER = ("build", "network", "develop", "sell", "loan", "scout", "pass", "done", "discard", "remove")
+KIND_ORDER = tuple(SPECS)
+"""The kinds in the order the table lists them (the specs')."""
 INDUSTRY = {"en": en.INDUSTRY, "ja": ja.INDUSTRY}
 RESOURCE = {"en": en.RESOURCE, "ja": ja.RESOURCE}
 
@@ -49,10 +50,6 @@ def _card(action: Action, language: str) -> str:
     return name(action.card, language) if action.card else LABELS[language]["same_action"]
 
 
-def _develop(action: Action, language: str) -> str:
-    return name(action.industry, language) + (LABELS[language]["free"] if action.free else "")
-
-
 def _loan(action: Action, language: str) -> str:
     return LABELS[language]["any_amount"] if action.amount is None else f"£{action.amount}"
 
@@ -80,24 +77,36 @@ def _tile(action: Action, language: str) -> str:
     return f"{name(action.industry, language)} {name(action.slot, language)}"
 
 
-FIELDS: dict[str, tuple[Field, ...]] = {
-    "build": (_field("industry", "industry"),
-              Field("where", lambda a: f"{a.location}[{a.slot}]", _place),
-              _field("card", "card"),
-              Field("resources", _sources_key("coal", "iron"), _sources("coal", "iron"))),
-    "network": (_field("link", "link"), _field("card", "card", _card),
-                Field("resources", _sources_key("coal", "beer"), _sources("coal", "beer"))),
-    "develop": (Field("industry", lambda a: f"{a.industry}{a.free}", _develop), _field("card", "card", _card),
-                Field("iron", _sources_key("iron"), _sources("iron"))),
-    "sell": (Field("tile", lambda a: f"{a.industry} {a.slot}", _tile), _field("merchant", "merchant"),
-             _field("card", "card", _card), Field("beer", _sources_key("beer"), _sources("beer"))),
-    "loan": (_field("card", "card"), _field("amount", "amount", _loan)),
-    "pass": (_field("card", "card"),),
-    "scout": (Field("cards", lambda a: str(a.cards), lambda a, language: names(a.cards, language)),),
-    "remove": (Field("tile", lambda a: f"{a.industry} {a.slot}", _tile),),
-    "discard": (Field("cards", lambda a: str(a.cards), lambda a, language: names(a.cards, language)),),
-    "done": (),
+def _sources_field(spec: ActionSpec) -> Field:
+    """The sources of the resources the kind's clauses name, headed by the one resource or "resources"."""
+    clauses = spec.clauses
+    return Field(clauses[0] if len(clauses) == 1 else "resources", _sources_key(*clauses), _sources(*clauses))
+
+
+def _industry_key(action: Action) -> str:
+    return f"{action.industry}{getattr(action, 'free', '')}"
+
+
+def _industry(action: Action, language: str) -> str:
+    return name(action.industry, language) + (LABELS[language]["free"] if getattr(action, "free", False) else "")
+
+
+CHOICES: dict[str, Callable[[ActionSpec], Field]] = {
+    "industry": lambda spec: Field("industry", _industry_key, _industry),
+    "where": lambda spec: Field("where", lambda a: f"{a.location}[{a.slot}]", _place),
+    "card": lambda spec: _field("card", "card", _card),
+    "sources": _sources_field,
+    "link": lambda spec: _field("link", "link"),
+    "tile": lambda spec: Field("tile", lambda a: f"{a.industry} {a.slot}", _tile),
+    "merchant": lambda spec: _field("merchant", "merchant"),
+    "amount": lambda spec: _field("amount", "amount", _loan),
+    "cards": lambda spec: Field("cards", lambda a: str(a.cards), lambda a, language: names(a.cards, language)),
 }
+"""The dropdown of each choice an action spec names (brass_nb.rules.actions.ActionSpec.choices)."""
+
+FIELDS: dict[str, tuple[Field, ...]] = {kind: tuple(CHOICES[choice](spec) for choice in spec.choices)
+                                        for kind, spec in SPECS.items()}
+"""Each kind's dropdowns, in the order its spec names its choices."""
 
 SLOTS = max(len(fields) for fields in FIELDS.values())
 

@@ -1,7 +1,8 @@
 """Words on the widgets' buttons, headings and dropdowns, per language (the explanations come from explain)."""
 from __future__ import annotations
 
-from brass_nb.rules.actions import DISTANT, TWO_CARDS
+from brass_nb.rules.actions import DISTANT
+from brass_nb.rules.notation import TWO_CARDS
 
 LABELS = {
     "en": {"action": "action", "industry": "industry", "where": "where", "card": "card", "resources": "resources",
