@@ -552,7 +552,13 @@ class Game:
         self._redo = redo
         return last
 
+    @property
+    def can_redo(self) -> bool:
+        """Is there an undone action to play again?"""
+        return bool(self._redo)
+
     def redo(self) -> Explanation:
+        """Play again the last action undone."""
         if not self._redo:
             raise IllegalAction([Step("redo.nothing", ok=False)])
         action = self._redo.pop()

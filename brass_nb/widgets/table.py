@@ -1,0 +1,401 @@
+"""The table's model: a game, who sits in each seat, the action the learner has chosen, what the explanation panel
+shows and the last message, and every move a learner can make at the table. Plain Python (no widget here): the
+Explorer draws it, and tests drive it without a browser.
+
+Everything shown is kept as what it is (an action, steps, a hint, a moment of the replay), never as text, so that
+switching the language redraws the same panel and message in the other one.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from brass_nb.explain import language_or_default, reason
+from brass_nb.rules.actions import Action
+from brass_nb.rules.errors import BrassError, GameSetupError
+from brass_nb.rules.game import Game
+from brass_nb.rules.records import Explanation, Step
+from brass_nb.widgets.choices import FIELDS, Choice, choice_of, describe, kinds, settle
+from brass_nb.widgets.labels import LABELS
+from brass_nb.widgets.panels import hand_html, players_html, scores_html, seat_name, status_html
+from brass_nb.widgets.timeline import Moment, timeline
+
+
+def check_seats(game: Game, seats: list | None) -> list:
+    """Each seat "human" or a bot (an object with ``choose(game)`` and ``name``); one per player."""
+    seats = list(seats) if seats is not None else ["human"] * len(game.players)
+    if len(seats) != len(game.players):
+        raise GameSetupError([Step("explorer.seats", {"given": len(seats), "players": len(game.players)}, ok=False)])
+    for seat in seats:
+        if seat != "human" and not (callable(getattr(seat, "choose", None)) and hasattr(seat, "name")):
+            raise GameSetupError([Step("explorer.seat", {"seat": repr(seat)[:60]}, ok=False)])
+    return seats
+
+
+# ---------------------------------------------------------------------------- what the panel shows
+
+
+@dataclass(frozen=True)
+class Panel:
+    """What the explanation panel shows before anything is chosen; the other panels say what they show."""
+
+    steps: tuple[Step, ...] = ()
+
+    def body(self, table: Table, chosen: int | None) -> str:
+        return f"<p><i>{html.escape(table.words['start'])}</i></p>"
+
+
+@dataclass(frozen=True)
+class Preview(Panel):
+    """The chosen action's steps before it is played, or why it is refused."""
+
+    action: Action | None = None
+    allowed: bool = True
+
+    def body(self, table: Table, chosen: int | None) -> str:
+        title = table.words["preview"] if self.allowed else table.words["refused"]
+        return table.heading(title, self.action) + table.steps_html(self.steps, chosen)
+
+
+@dataclass(frozen=True)
+class Played(Panel):
+    """The moves just played (a human's, then the bots' that followed), the last one's steps to choose from."""
+
+    explanations: tuple[Explanation, ...] = ()
+
+    def body(self, table: Table, chosen: int | None) -> str:
+        last = self.explanations[-1]
+        return "".join(table.explanation_html(e, chosen if e is last else None) for e in self.explanations)
+
+
+@dataclass(frozen=True)
+class HintShown(Panel):
+    """The coach's suggestion and why."""
+
+    hint: Any = None
+
+    def body(self, table: Table, chosen: int | None) -> str:
+        return (table.heading(table.words["hinted"], self.hint.action)
+                + f"<div style='white-space:pre-wrap'>{html.escape(self.hint.render(table.language))}</div>")
+
+
+@dataclass(frozen=True)
+class Undone(Panel):
+    """An action taken back."""
+
+    message: Message | None = None
+
+    def body(self, table: Table, chosen: int | None) -> str:
+        return f"<p><i>{self.message.html(table) if self.message else ''}</i></p>"
+
+
+@dataclass(frozen=True)
+class Replayed(Panel):
+    """A moment of the finished game's replay: its action's steps, or the start."""
+
+    moment: Moment | None = None
+
+    def body(self, table: Table, chosen: int | None) -> str:
+        if self.moment is None or self.moment.explanation is None:
+            return f"<p><i>{html.escape(table.words['replay_start'])}</i></p>"
+        return table.explanation_html(self.moment.explanation, chosen)
+
+
+@dataclass(frozen=True)
+class Message:
+    """The line under the turn: a move made (``played``: you_played, undone or redone), a refusal's reasons, or
+    that a typed action is legal."""
+
+    kind: str
+    player: int | None = None
+    action: Action | None = None
+    steps: tuple[Step, ...] = field(default=())
+
+    def html(self, table: Table) -> str:
+        words = table.words
+        if self.kind == "refused":
+            items = "".join(f"<li>{html.escape(reason(s, table.language))}</li>" for s in self.steps)
+            return f"<span style='color:#b00020'>{html.escape(words['refused'])}</span><ul>{items}</ul>"
+        if self.kind == "legal":
+            return html.escape(words["legal"])
+        assert self.action is not None
+        text = words[self.kind].format(player=table.who(self.player), action=describe(self.action, table.language))
+        return html.escape(text, quote=False)
+
+
+class FieldRow(NamedTuple):
+    """One dropdown of the chosen action: its heading, its options (key, words), the key shown, and whether it is
+    hidden (a choice with one option that names nothing)."""
+
+    label: str
+    options: tuple[tuple[str, str], ...]
+    key: str
+    hidden: bool
+
+
+class Controls(NamedTuple):
+    """Which controls a learner may use now."""
+
+    human: bool             # a human seat is to act: the dropdowns, Play and Hint
+    undo: bool
+    redo: bool
+    bots_to_act: bool       # a bot seat is to act: "Next bot move"
+    bots: bool              # any seat is a bot: the bot controls are shown
+    over: bool              # the game is over: the scores and the replay instead of the controls
+
+
+# ---------------------------------------------------------------------------- the table
+
+
+class Table:
+    """A game at the table: its seats, the learner's chosen action, the panel, the message, the replay."""
+
+    def __init__(self, game: Game, seats: list | None = None, language: str | None = None):
+        self.game = game
+        self.seats = check_seats(game, seats)
+        self.language = language_or_default(language)
+        self.choice: Choice | None = None          # what the dropdowns show: one legal action
+        self.panel: Panel = Panel()
+        self.step_chosen: int | None = None        # the step picked with the step buttons (1-based)
+        self.message: Message | None = None
+        self.moments: list[Moment] | None = None   # the replay of a finished game
+        self.after_move(None)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def words(self) -> dict:
+        return LABELS[self.language]
+
+    @property
+    def selected(self) -> Action | None:
+        """The one legal action the dropdowns show (None when nobody can act)."""
+        return self.choice.action if self.choice else None
+
+    @property
+    def shown(self) -> list[Step]:
+        """The steps listed in the panel (its step buttons choose among them)."""
+        return list(self.panel.steps)
+
+    @property
+    def highlight(self) -> list[Step]:
+        """The steps drawn on the board: the chosen one, else all the panel's."""
+        steps = self.shown
+        return steps[self.step_chosen - 1:self.step_chosen] if self.step_chosen else steps
+
+    def human_to_act(self) -> bool:
+        return not self.game.is_over and self.seats[self.game.current_player] == "human"
+
+    def legal(self) -> list[Action] | Any:
+        return self.game.legal_actions() if not self.game.is_over else []
+
+    def kind_options(self) -> list[tuple[str, str]]:
+        return [(self.words["kinds"][k], k) for k in kinds(self.legal())]
+
+    def field_rows(self) -> list[FieldRow]:
+        choice = self.choice
+        if choice is None:
+            return []
+        return [FieldRow(self.words[f.name], tuple((key, words) for key, words in choice.options[i]), choice.keys[i],
+                         choice.keys[i] == "None" and len(choice.options[i]) == 1)
+                for i, f in enumerate(FIELDS[choice.action.kind])]
+
+    def controls(self) -> Controls:
+        human, over = self.human_to_act(), self.game.is_over
+        return Controls(human, bool(self.game.log), self.game.can_redo, not over and not human,
+                        any(s != "human" for s in self.seats), over)
+
+    def status_html(self) -> str:
+        return status_html(self.game, self.seats, self.language, self.message.html(self) if self.message else "")
+
+    def players_html(self) -> str:
+        return players_html(self.game, self.seats, self.language)
+
+    def hand_html(self) -> str:
+        """The hand of the human to act (else the first human seat's; in a game of bots, the bot to act's)."""
+        humans = [i for i, s in enumerate(self.seats) if s == "human"]
+        player = self.game.current_player if self.human_to_act() else (humans[0] if humans else None)
+        if player is None and not self.game.is_over:
+            player = self.game.current_player
+        return hand_html(self.game, player, self.language) if player is not None else ""
+
+    def panel_html(self) -> str:
+        return self.panel.body(self, self.step_chosen)
+
+    def scores_html(self) -> str:
+        if self.moments is None:
+            return ""
+        return scores_html([m.explanation for m in self.moments if m.explanation is not None], self.seats,
+                           self.language)
+
+    def board_game(self) -> Game:
+        """The game whose position the board shows: a replayed moment's, else the table's."""
+        if isinstance(self.panel, Replayed) and self.panel.moment is not None:
+            return self.panel.moment.game
+        return self.game
+
+    # ------------------------------------------------------------------ the panel's parts
+
+    def who(self, player: int | None) -> str:
+        return "" if player is None else seat_name(self.seats, player, self.language)
+
+    def steps_html(self, steps: tuple[Step, ...], chosen: int | None) -> str:
+        items = []
+        for i, step in enumerate(steps, 1):
+            style = " style='background:#fff2a8;font-weight:bold'" if i == chosen else ""
+            css = "brass-step brass-chosen" if i == chosen else "brass-step"
+            items.append(f"<li class='{css}' data-rule='{step.rule}'{style}>"
+                         f"{html.escape(reason(step, self.language))}</li>")
+        return f"<ol style='padding-left:22px;margin:2px 0'>{''.join(items)}</ol>"
+
+    def heading(self, text: str, action: Action | str | None = None) -> str:
+        what = html.escape(describe(action, self.language) if isinstance(action, tuple) else str(action or ""))
+        return f"<p style='margin:4px 0'><i>{html.escape(text)}</i> <b>{what}</b></p>"
+
+    def explanation_html(self, explanation: Explanation, chosen: int | None) -> str:
+        player = explanation.player
+        action = self.game.parse(explanation.action) if player is not None else None
+        head = self.heading(self.words["played"].format(player=self.who(player)), action or explanation.action)
+        return head + self.steps_html(tuple(explanation.steps), chosen)
+
+    # ------------------------------------------------------------------ choosing
+
+    def show(self, panel: Panel) -> None:
+        self.panel, self.step_chosen = panel, None
+
+    def settle_choice(self, kind: str | None, wanted: list) -> Choice | None:
+        legal = self.legal()
+        available = kinds(legal)
+        if not available:
+            return None
+        return settle(legal, kind if kind in available else available[0], wanted, self.language)
+
+    def keep_or_settle(self, action: Action | None) -> Choice | None:
+        """The learner's last choice when it is still legal; else the nearest legal action of the same kind."""
+        if action is not None:
+            kept = choice_of(self.legal(), action, self.language)
+            if kept is not None:
+                return kept
+        kind = action.kind if action is not None else None
+        wanted = [f.key(action) for f in FIELDS[kind]] if action is not None and kind is not None else []
+        return self.settle_choice(kind, wanted)
+
+    def choose(self, choice: Choice | None) -> None:
+        """The learner picked something: show the one legal action it leads to and preview it."""
+        self.choice = choice
+        if choice is None:
+            return
+        plan = self.game.check(choice.action)
+        steps = self.game.copy().play(choice.action).steps if plan.ok else plan.reasons()
+        self.show(Preview(tuple(steps), choice.action, plan.ok))
+
+    def choose_kind(self, kind: str) -> None:
+        self.choose(self.settle_choice(kind, []))
+
+    def choose_fields(self, keys: list[str]) -> None:
+        """The dropdowns' keys (one changed): the legal action that keeps as many of them as still fit."""
+        if self.choice is not None:
+            self.choose(self.settle_choice(self.choice.action.kind, keys))
+
+    def choose_step(self, step: int | None) -> None:
+        self.step_chosen = step
+
+    def set_language(self, language: str) -> None:
+        self.language = language
+        self.choice = self.keep_or_settle(self.selected)
+
+    # ------------------------------------------------------------------ moves
+
+    def after_move(self, keep: Action | None, message: Message | None = None, panel: Panel | None = None) -> None:
+        """Everything a change of position touches: the choice (keeping ``keep`` if legal), message, panel, replay."""
+        self.choice = self.keep_or_settle(keep)
+        self.message = message
+        self.moments = timeline(self.game) if self.game.is_over else None
+        self.show(panel or Panel())
+
+    def refuse(self, refusal: BrassError) -> None:
+        """A move was refused: its reasons are the message, and the choice stays one legal action (the position may
+        have changed under the table, as a notebook cell can change it)."""
+        self.message = Message("refused", steps=tuple(refusal.steps))
+        self.choice = self.keep_or_settle(self.selected)
+
+    def play(self, action: Action | str, bots_follow: bool = False) -> Explanation | None:
+        """Play for the human seat; a refusal becomes the message (in the learner's language), never raised. With
+        ``bots_follow`` the bot seats then move until a human is to act."""
+        try:
+            explanation = self.game.play(action)
+        except BrassError as refusal:
+            self.refuse(refusal)
+            return None
+        played = self.game.log[-1]
+        if bots_follow and self.bot_moves(once=False, before=(explanation,), keep=played):
+            return explanation
+        self.after_move(played, Message("you_played", explanation.player, played),
+                        Played(tuple(explanation.steps), (explanation,)))
+        return explanation
+
+    def play_typed(self, text: str, bots_follow: bool = False) -> Explanation | None:
+        try:
+            action = self.game.parse(text)
+        except BrassError as refusal:
+            self.refuse(refusal)
+            return None
+        return self.play(action, bots_follow)
+
+    def check(self, text: str) -> None:
+        """Why the typed action is refused (or that it is legal), as the message."""
+        try:
+            reasons = self.game.why_not(text)
+        except BrassError as refusal:
+            reasons = refusal.steps
+        self.message = Message("refused", steps=tuple(reasons)) if reasons else Message("legal")
+
+    def bot_moves(self, once: bool, before: tuple[Explanation, ...] = (), keep: Action | None = None) -> bool:
+        """Let the bot seats move: one move, or (``once=False``) every move until a human is to act. The panel
+        lists ``before`` (the human move that led here) and then each bot move; the choice keeps ``keep`` (the
+        human's last) where still legal. Returns whether a bot moved."""
+        explanations = list(before)
+        while not self.game.is_over and self.seats[self.game.current_player] != "human":
+            bot = self.seats[self.game.current_player]
+            explanations.append(self.game.play(bot.choose(self.game)))
+            if once:
+                break
+        if len(explanations) == len(before):
+            return False
+        last = explanations[-1]
+        self.after_move(keep or self.selected, Message("you_played", last.player, self.game.log[-1]),
+                        Played(tuple(last.steps), tuple(explanations)))
+        return True
+
+    def undo(self) -> None:
+        player = self.game.current_player
+        try:
+            undone = self.game.undo()
+        except BrassError as refusal:
+            self.refuse(refusal)
+            return
+        player = self.game.current_player if self.game.current_player is not None else player
+        message = Message("undone", player, undone)
+        self.after_move(undone, message, Undone(message=message))
+
+    def redo(self) -> None:
+        try:
+            explanation = self.game.redo()
+        except BrassError as refusal:
+            self.refuse(refusal)
+            return
+        self.after_move(self.selected, Message("redone", explanation.player, self.game.log[-1]),
+                        Played(tuple(explanation.steps), (explanation,)))
+
+    def hint(self) -> None:
+        hint = self.game.hint()
+        self.choice = self.keep_or_settle(hint.action)
+        self.show(HintShown(tuple(hint.explanation.steps), hint))
+
+    def replay_to(self, index: int) -> None:
+        """Show the finished game's position after its ``index``-th action (0: the start)."""
+        if self.moments is None:
+            return
+        moment = self.moments[index]
+        self.show(Replayed(tuple(moment.explanation.steps) if moment.explanation else (), moment))
