@@ -34,14 +34,15 @@ class ConnectedMine(NamedTuple):
     tile: Tile
 
 
-CoalSources = tuple[tuple[PieceMine, ...], tuple[str, ...]]
-"""A piece of the board's coal mines with coal and trade places."""
+CoalSources = tuple[list[PieceMine], list[str]]
+"""A piece of the board's coal mines with coal and trade places (kept with the game's answers: read, never changed;
+:meth:`View.coal_sources` hands the trade places out as a read-only ``Sequence``)."""
 
 ConnectedCoal = tuple[Sequence[ConnectedMine], Sequence[str]]
 """Coal mines with coal connected to a consumer, nearest first, and the trade places connected to it, in board
 order."""
 
-NO_COAL_SOURCES: CoalSources = ((), ())
+NO_COAL_SOURCES: tuple[tuple[PieceMine, ...], tuple[str, ...]] = ((), ())
 """Where a piece of the board with no coal mine with coal and no trade place has coal from: nowhere."""
 
 NO_SEARCHES: tuple[set[str], dict[tuple[str, ...], dict[str, int]]] = (set(), {})
@@ -411,14 +412,11 @@ class View:
         (see :meth:`reachable`), and the trade places of each connected piece of the board that has either, in board
         order (kept from one position to the next with the coal plans: a port tile changes coal's epoch too)."""
         pieces = self.pieces()
-        found: dict[str, tuple[list[PieceMine], list[str]]] = {}
         for label, location, tile in self.holders("coal"):
-            found.setdefault(pieces[location], ([], []))[0].append((label, location, tile,
+            by_piece.setdefault(pieces[location], ([], []))[0].append((label, location, tile,
                                                                     self.reachable((location,))))
         for place in self.trade_places:
-            found.setdefault(pieces[place], ([], []))[1].append(place)
-        for piece, (mines, trade) in found.items():
-            by_piece[piece] = (tuple(mines), tuple(trade))
+            by_piece.setdefault(pieces[place], ([], []))[1].append(place)
 
     @property
     def trade_places(self) -> tuple[str, ...]:
