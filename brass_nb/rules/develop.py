@@ -44,9 +44,10 @@ class Which(Enum):
     FREE = "free"
 
 
-FIRST, FREE = Which.FIRST, Which.FREE
-"""Read once for the validator and the generator: any read through an Enum class goes through its metaclass's
-``__getattr__`` hook (Python 3.11), some 900 instructions, where a global costs a few."""
+FIRST, SECOND, FREE = Which.FIRST, Which.SECOND, Which.FREE
+DEVELOP2 = Phase.DEVELOP2
+"""Enum members as module names, read in this module's functions in place of ``Which.MEMBER``: a read through
+the Enum class costs several times a global's on every interpreter we support (docs/performance.md)."""
 
 
 def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan:
@@ -89,13 +90,13 @@ def plan_develop(view: View, player: int, action: Develop, which: Which) -> Plan
                                                   "free": which is FREE, "next_level": next_level,
                                                   "next_count": next_count}, (f"player:{player}",)))
         consume(state, "iron", allocation, player, expl, ())
-        return [Phase.DEVELOP2] if which is FIRST else []
+        return [DEVELOP2] if which is FIRST else []
 
     plan.apply = apply
     return plan
 
 
-def develop_actions(view: View, player: int, which: Which = Which.FIRST) -> list[Sequence[A.Action]]:
+def develop_actions(view: View, player: int, which: Which = FIRST) -> list[Sequence[A.Action]]:
     if which is not FREE:
         iron = plan_iron(view, 1)                   # (asked first: when it costs too much, nothing else is)
         if iron.market_cost > view.state.players[player].money:

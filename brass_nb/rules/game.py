@@ -14,7 +14,7 @@ from brass_nb.rules import queries
 from brass_nb.rules.build import build_actions, double_build_card_pairs, plan_build, plan_double_build_cards
 from brass_nb.rules.cards import pass_actions, plan_pass, plan_scout, scout_generator
 from brass_nb.rules.cotton import cotton_sale_actions, plan_cotton_sale
-from brass_nb.rules.develop import Which, develop_actions, plan_develop
+from brass_nb.rules.develop import FIRST, FREE, SECOND, develop_actions, plan_develop
 from brass_nb.rules.errors import GameSetupError, IllegalAction, UnknownName, refusal
 from brass_nb.rules.facts import GameFacts, load_facts
 from brass_nb.rules.income import (
@@ -93,8 +93,9 @@ OUT_OF_PHASE = {
 """Actions that only answer a phase, with the refusal they get when no such phase is open."""
 
 SHORTFALL, END, BONUS_DEVELOP = Phase.SHORTFALL, Phase.END, Phase.BONUS_DEVELOP
-"""Read once for the turn flow: any read through an Enum class goes through its metaclass's ``__getattr__`` hook
-(Python 3.11), some 900 instructions, where a global costs a few."""
+"""Enum members as module names, read by the turn flow for every decision in place of ``Phase.MEMBER`` (a read
+through the Enum class costs several times a global's on every interpreter we support: docs/performance.md); the
+phase table, made once per game, names the members by their class."""
 
 DONE_SOURCE: tuple[Group, ...] = ((A.Done(),),)
 """The source of a phase that ``done`` ends: one group, the one action (made once: a list only reads it)."""
@@ -142,7 +143,7 @@ class Game:
         self._actions: dict[type, Callable[[View, int, Any], Plan]] = {
             A.Build: plan_build,
             A.Network: lambda view, player, action: plan_network(view, player, action, second=False),
-            A.Develop: lambda view, player, action: plan_develop(view, player, action, Which.FIRST),
+            A.Develop: lambda view, player, action: plan_develop(view, player, action, FIRST),
             A.Sell: lambda view, player, action: sale.plan(view, player, action, True),
             A.Loan: plan_loan,
             A.Scout: plan_scout,
@@ -158,11 +159,11 @@ class Game:
             Phase.RAIL2: PhaseRules(A.Network, lambda view, player, action: plan_network(view, player, action, True),
                                     lambda view, player: network_actions(view, player, second=True)),
             Phase.DEVELOP2: PhaseRules(A.Develop,
-                                       lambda view, player, action: plan_develop(view, player, action, Which.SECOND),
-                                       lambda view, player: develop_actions(view, player, Which.SECOND)),
+                                       lambda view, player, action: plan_develop(view, player, action, SECOND),
+                                       lambda view, player: develop_actions(view, player, SECOND)),
             Phase.BONUS_DEVELOP: PhaseRules(A.Develop,
-                                            lambda view, player, action: plan_develop(view, player, action, Which.FREE),
-                                            lambda view, player: develop_actions(view, player, Which.FREE)),
+                                            lambda view, player, action: plan_develop(view, player, action, FREE),
+                                            lambda view, player: develop_actions(view, player, FREE)),
             Phase.DOUBLE_CARDS: PhaseRules(A.Discard, plan_double_build_cards,
                                            _listed(lambda view, player: double_build_card_pairs(view.state, player)),
                                            done_ends_it=False),

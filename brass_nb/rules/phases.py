@@ -21,5 +21,5 @@ class Phase(StrEnum):
 
 
 PHASES: dict[str, Phase] = {phase._value_: phase for phase in Phase}
-"""Each phase by its text, as ``State.pending`` may hold it: a dict read, where ``Phase(text)`` runs the Enum
-metaclass's ``__call__`` in Python (Python 3.11)."""
+"""Each phase by its text, as ``State.pending`` may hold it (a dict read: ``Phase(text)`` runs the Enum's lookup in
+Python, several times slower on every interpreter we support)."""

@@ -16,8 +16,8 @@ from brass_nb.rules.state import MerchantSpace, Player, State
 
 END_OF_TURN, END_OF_ROUND = Refill.END_OF_TURN, Refill.END_OF_ROUND
 ROUND_END, ROUND_START = IncomeTiming.ROUND_END, IncomeTiming.ROUND_START
-"""Read once for every turn and round: any read through an Enum class goes through its metaclass's ``__getattr__``
-hook (Python 3.11), some 900 instructions, where a global costs a few."""
+"""Enum members as module names, read in this module's functions in place of ``Enum.MEMBER``: a read through
+the Enum class costs several times a global's on every interpreter we support (docs/performance.md)."""
 
 
 def deal_deck(state: State) -> list[str]:
