@@ -197,7 +197,8 @@ class State:
         copy_slots(twin, self, State.__slots__)
         twin.players = [p.copy() for p in self.players]
         twin.tiles = {label: t.copy() for label, t in self.tiles.items()}
-        twin.epochs = list(self.epochs)         # other tile objects: what lists this state's is not the copy's
+        twin.epochs = list(self.epochs)
+        # the copy's tiles are other objects: what lists this state's tiles does not hold for the copy
         twin.epochs[TILES] = twin.version = next(_VERSIONS)
         twin.links = dict(self.links)
         twin.markets = dict(self.markets)

@@ -1,11 +1,10 @@
-"""Derived facts of one position (connections, networks, where resources are), computed lazily once (by hand,
-not with ``functools.cached_property``, whose lock in Python 3.11 costs more than most of what it keeps here).
+"""Derived facts of one position (connections, networks, where resources are), each computed when first asked.
 
-A :class:`View` is thrown away whenever the state changes; within one position it lets
-``legal_actions`` and every validator share the same breadth-first searches. The searches, source
-plans, players' networks and next tiles that depend only on the links, the tiles, the markets or the mats live in a
-:class:`SharedSearches` that a game keeps across positions: the state's epochs say, explicitly,
-when what they depend on has changed.
+A :class:`View` is made for a position; within it, ``legal_actions`` and every validator share the same
+breadth-first searches. The answers that depend only on the links, the tiles, the markets or the mats are kept from
+one position to the next in a :class:`SharedSearches` that a game holds: :data:`DEPENDS_ON` says which change of the
+state makes each one stale, and the state's verbs record every change (:mod:`brass_nb.rules.state`). With
+``BRASS_NB_CHECK_VIEWS=1`` every view is checked against one made from nothing (:mod:`brass_nb.rules.viewcheck`).
 """
 from __future__ import annotations
 
@@ -171,7 +170,7 @@ with a game's kept answers is checked against one made from nothing."""
 
 
 class View:
-    # (slots: a view is made for every decision, and its fields are set faster than an instance dict's)
+    # (slots: a view is made for every decision, and holds no other fields)
     __slots__ = ("state", "board", "_reach", "_reach_before", "_searches", "_pieces", "_network", "_tiles_of",
                  "_card_places", "_next_tiles", "_cards", "kept", "built", "_trade_places", "_coal_pieces",
                  "trade_kind")

@@ -61,8 +61,14 @@ def check_view(view: View) -> None:
 
 
 def _same(question: str, kept: Any, fresh: Any) -> None:
-    if kept != fresh:
-        raise StaleAnswer(f"{question}: kept {kept!r}, but the position says {fresh!r}")
+    if kept == fresh:
+        return
+    if isinstance(kept, set | frozenset) and isinstance(fresh, set | frozenset):      # (the difference only)
+        kept, fresh = kept - fresh, fresh - kept
+    elif isinstance(kept, dict) and isinstance(fresh, dict):
+        keys = {k for k in kept.keys() | fresh.keys() if kept.get(k) != fresh.get(k)}
+        kept, fresh = {k: kept.get(k) for k in keys}, {k: fresh.get(k) for k in keys}
+    raise StaleAnswer(f"{question}: kept {kept!r}, but the position says {fresh!r}")
 
 
 def _tiles(found: Iterable[tuple[str, Tile]]) -> list[tuple[str, dict[str, Any]]]:
