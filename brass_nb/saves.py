@@ -1,8 +1,12 @@
 """Saved games: the start (a seed, or a position written as text) and the action log, replayed on load.
 
-A save file is untrusted input. It is read with bounded size, nesting and integers, every field is checked for
-presence and type before the game is built, and any defect is a :class:`SaveFileError` whose rule id and words
-name the field; a game is returned only once every action has replayed.
+A save file is untrusted input. It is read only from a regular file, with bounded size, nesting and integers, every
+field is checked for presence and type before the game is built, and any defect is a :class:`SaveFileError` whose
+rule id and words name the field; a game is returned only once every action has replayed.
+
+A save from an older engine (an older ``rules``, or layout 1, from before the rules were recorded) is replayed
+under this engine's rules: it loads when every action is still legal, and is refused as a save from an older version
+when one is not.
 """
 from __future__ import annotations
 
@@ -14,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from brass_nb.rules.errors import BrassError, SaveFileError
-from brass_nb.rules.game import SAVE_FORMAT, SAVE_VERSION, Game, new_game
+from brass_nb.rules.files import read_bytes
+from brass_nb.rules.game import RULES_VERSION, SAVE_FORMAT, SAVE_VERSION, Game, new_game
 from brass_nb.rules.records import Step
 from brass_nb.scenario.text import game_from_text
 
@@ -26,7 +31,9 @@ MAX_DEPTH = 8
 MAX_INT_DIGITS = 30
 """Seeds, player counts and versions are short; longer numbers are refused before Python converts them."""
 
-HEADER = ("format", "version")
+HEADER = ("format", "version", "rules")
+READ_VERSIONS = (1, SAVE_VERSION)
+"""The save layouts read: 1 has no ``rules`` (it is taken as rules 1, the engine before they were recorded)."""
 SEED_START = ("game", "edition", "players", "seed")
 SCENARIO_START = ("game", "edition", "players", "scenario")
 FIELD_OF_START_RULE = {"game.unknown": "game", "edition.unknown": "edition", "game.players": "players",
@@ -40,12 +47,9 @@ _DEPTH_CHANGE = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def load_game(path: str | Path) -> Game:
-    """Rebuild a saved game by replaying its actions; a bad file raises :class:`SaveFileError`."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_SAVE_BYTES + 1)
-    except OSError as err:
-        raise SaveFileError([Step("save.unreadable", {"path": str(path), "error": str(err)}, ok=False)]) from None
+    """Rebuild a saved game by replaying its actions; a bad file (or anything but a path to a regular file) raises
+    :class:`SaveFileError`."""
+    data = read_bytes(path, MAX_SAVE_BYTES, SaveFileError)
     if len(data) > MAX_SAVE_BYTES:
         raise SaveFileError([Step("save.too_large", {"limit": MAX_SAVE_BYTES}, ok=False)])
     try:
@@ -82,7 +86,7 @@ def _bounded_int(digits: str) -> int:
 
 def game_from_json(data: Any) -> Game:
     """The game a save (``Game.to_json()``) describes, with its actions replayed."""
-    _check_header(data)
+    rules = _check_header(data)
     actions = _field(data, "actions", "action_list")
     for number, text in enumerate(actions, start=1):
         _expect(text, f"actions[{number}]", "text")
@@ -91,12 +95,15 @@ def game_from_json(data: Any) -> Game:
         try:
             game.play(text)
         except BrassError as err:
-            raise SaveFileError([Step("save.bad_action", {"number": number, "action": text, "error": str(err)},
-                                      ok=False), *err.steps]) from None
+            bad = Step("save.bad_action", {"number": number, "action": text, "error": str(err)}, ok=False)
+            older = [Step("save.older_rules", {"rules": rules, "current": RULES_VERSION, "number": number},
+                          ok=False)] if rules < RULES_VERSION else []
+            raise SaveFileError([*older, bad, *err.steps]) from None
     return game
 
 
-def _check_header(data: Any) -> None:
+def _check_header(data: Any) -> int:
+    """Check the save's format, layout and fields; the rules it was written with."""
     if not isinstance(data, dict):
         raise SaveFileError([Step("save.format", {"expected": SAVE_FORMAT, "found": None, "holds": kind_of(data)},
                                   ok=False)])
@@ -106,13 +113,18 @@ def _check_header(data: Any) -> None:
                                                   "found": found[:40] if isinstance(found, str) else None},
                                   ok=False)])
     version = _field(data, "version", "integer")
-    if version != SAVE_VERSION:
+    if version not in READ_VERSIONS:
         raise SaveFileError([Step("save.version", {"found": version, "supported": SAVE_VERSION}, ok=False)])
-    fields = (*HEADER, *(SCENARIO_START if "scenario" in data else SEED_START), "actions")
+    rules = _field(data, "rules", "integer") if version >= 2 else 1
+    if rules > RULES_VERSION:
+        raise SaveFileError([Step("save.newer_rules", {"rules": rules, "current": RULES_VERSION}, ok=False)])
+    fields = (*HEADER[:2 if version == 1 else 3], *(SCENARIO_START if "scenario" in data else SEED_START),
+              "actions")
     for field in data:
         if field not in fields:
             raise SaveFileError([Step("save.unknown_field", {"field": str(field)[:40], "fields": list(fields)},
                                       ok=False)])
+    return rules
 
 
 def _start_from_seed(data: dict) -> Game:

@@ -3,7 +3,8 @@ after it, each as a short hash. ``tests/test_recorded_games.py`` replays them an
 faster engine is shown to play exactly the same games (like a perft file pins move-generation counts).
 
 Run: python scripts/record_games.py [--games 8]    (writes tests/recorded/<game>_<edition>_<n>p.txt)
-Rewrite these files only when a rule change is meant to change games, and say which rule in the commit.
+Rewrite these files only when a rule change is meant to change games, say which rule in the commit, and raise
+``RULES_VERSION`` (brass_nb/rules/game.py) with the new fingerprint (tests/test_recorded_games.py says which).
 """
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ from brass_nb.rules import actions as A
 from brass_nb.rules.catalog import RULES
 from brass_nb.rules.errors import BrassError
 from brass_nb.rules.facts import GameFacts, load_facts
-from brass_nb.rules.game import SAVE_FORMAT
+from brass_nb.rules.game import RULES_VERSION, SAVE_FORMAT
 from brass_nb.rules.notation import TWO_CARDS
 from brass_nb.rules.randomplay import random_action
 from brass_nb.rules.records import Step
@@ -224,6 +224,11 @@ def _hostile_inputs(name: str, edition: str) -> list[Step]:
                 lambda: game_from_json({"format": SAVE_FORMAT, "version": 1, "game": "tennis",
                                         "scenario": game.position(), "actions": []}),
                 lambda: _load_bytes(b"\xff\xfe{\x00}\x00"), lambda: _load_bytes(b" " * (MAX_SAVE_BYTES + 1)),
+                lambda: load_game(5), lambda: load_game(Path(__file__).parent),
+                lambda: game.save(Path(__file__).parent / "no such folder" / "game.json"),
+                lambda: game_from_json({**game.to_json(), "rules": RULES_VERSION + 1}),
+                lambda: game_from_json({key: value for key, value in game.to_json().items() if key != "rules"}
+                                       | {"version": 1, "actions": ["pass with card Nowhere"]}),
                 lambda: Explorer(game, seats=["human"] * (len(game.players) + 1)),
                 lambda: Explorer(game, seats=["robot"] * len(game.players)),
                 lambda: build_ruleset(name, edition, _rules_block(name), {"edition_name": "x", "income_paid": "never"}),

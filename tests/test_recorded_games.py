@@ -2,12 +2,13 @@
 lists and the same position after every action, for every game, edition and player count."""
 from __future__ import annotations
 
+import hashlib
 import sys
 from pathlib import Path
 
 import pytest
 
-from brass_nb.rules.game import new_game
+from brass_nb.rules.game import RULES_VERSION, new_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 from record_games import OUT, configs, legal_hash, state_hash  # noqa: E402
@@ -31,3 +32,17 @@ def test_recorded_games_replay_identically(name, edition, players):
         game.play(action)
         assert state_hash(game) == after, f"{where}: the position after it differs"
     assert games >= 8
+
+
+RECORDED_FOR = {2: "dd6d8d1a010f007c"}
+"""The recorded games' fingerprint for each rules version: re-recording them (a rule change meant to change games)
+fails here until ``RULES_VERSION`` (brass_nb/rules/game.py) is raised and its fingerprint written here, so that saves
+from before the change are told apart from today's."""
+
+
+def test_the_recorded_games_belong_to_this_rules_version():
+    text = "".join(path.read_text(encoding="utf-8") for path in sorted(OUT.glob("*.txt")))
+    fingerprint = hashlib.sha256(text.encode()).hexdigest()[:16]
+    assert RECORDED_FOR.get(RULES_VERSION) == fingerprint, (
+        f"the recorded games changed ({fingerprint}): raise RULES_VERSION in brass_nb/rules/game.py and add "
+        f"{{{RULES_VERSION + 1}: {fingerprint!r}}} to RECORDED_FOR")

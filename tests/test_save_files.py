@@ -98,10 +98,11 @@ def test_what_is_not_a_save_is_named(tmp_path, content, rule, words):
     assert err.rule == rule and words in str(err)
 
 
-@pytest.mark.parametrize("version, words", [(2, "version 2"), (0, "version 0"), (10**20, "version 1000")])
-def test_only_version_1_is_read(tmp_path, version, words):
+@pytest.mark.parametrize("version, words", [(3, "version 3, from a newer brass_nb"), (0, "version 0;"),
+                                            (10**20, "version 1000")])
+def test_only_versions_1_and_2_are_read(tmp_path, version, words):
     err = refusal(tmp_path, saved(version=version))
-    assert err.rule == "save.version" and words in str(err) and "reads version 1" in str(err)
+    assert err.rule == "save.version" and words in str(err) and "reads versions 1 to 2" in str(err)
 
 
 def test_a_missing_version_is_named(tmp_path):
@@ -114,7 +115,7 @@ def test_a_missing_version_is_named(tmp_path):
 def test_a_field_brass_nb_does_not_read_is_named_with_the_fields_it_does(tmp_path, changes, field):
     err = refusal(tmp_path, saved(**changes))
     assert err.rule == "save.unknown_field" and f"'{field}'" in str(err)
-    assert "format, version, game, edition, players" in str(err)
+    assert "format, version, rules, game, edition, players" in str(err)
 
 
 @pytest.mark.parametrize("changes, field, inner", [

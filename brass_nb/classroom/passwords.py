@@ -13,6 +13,7 @@ import secrets
 from pathlib import Path
 
 from brass_nb.rules.errors import ClassListError
+from brass_nb.rules.files import write_text
 from brass_nb.rules.records import Step
 
 NAME_CHARACTERS = 32
@@ -80,7 +81,5 @@ def enrol(names: list[str], class_file: Path) -> dict[str, str]:
     issued = {name: new_password() for name in dict.fromkeys(names) if name not in known}
     known.update({name: hash_password(password) for name, password in issued.items()})
     class_file.parent.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(class_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
-        stream.write("".join(f"{name}:{stored}\n" for name, stored in known.items()))
+    write_text(class_file, "".join(f"{name}:{stored}\n" for name, stored in known.items()), ClassListError, 0o600)
     return issued

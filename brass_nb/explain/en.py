@@ -24,6 +24,11 @@ PHASE = {"double_cards": "naming the two cards of a double-card build ('discard 
          "shortfall": "giving up industries to pay negative income"}
 
 
+FILE_KIND = {"folder": "a folder", "pipe": "a pipe", "socket": "a socket", "device": "a device",
+             "other": "something other than a regular file"}
+"""What a path names that is not a file (brass_nb.rules.files)."""
+
+
 def player(i: int) -> str:
     return f"Player {i + 1}"
 
@@ -953,6 +958,15 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                  f"{f['players']}-player game."),
     "explorer.seat": lambda f: (f"Seat {f['seat']} is neither \"human\" nor a bot (an object with choose(game) "
                                 f"and a name)."),
+    "file.not_a_path": lambda f: f"A file is named by its path (text), not by a value of type {f['type']}.",
+    "file.not_regular": lambda f: (f"{f['path']} is {FILE_KIND[f['kind']]}, not a file, so it is not read."),
+    "file.write_failed": lambda f: (f"Could not write {f['path']}: {f['error']}. The file that was there before is "
+                                    f"unchanged."),
+    "save.older_rules": lambda f: (f"This game was saved by an older brass_nb (rules {f['rules']}; this one plays "
+                                   f"rules {f['current']}), and its action {f['number']} no longer replays under "
+                                   f"today's rules. Open it with the brass_nb that saved it, or start the game again."),
+    "save.newer_rules": lambda f: (f"This game was saved by a newer brass_nb (rules {f['rules']}; this one plays rules "
+                                   f"{f['current']}): update brass_nb to open it."),
     "save.unreadable": lambda f: f"Cannot read {f['path']}: {f['error']}.",
     "save.too_large": lambda f: f"The save file is larger than {f['limit']:,} bytes, so it is not read.",
     "save.encoding": lambda f: f"{f['path']} is not UTF-8 text (byte {f['byte']}).",
@@ -962,7 +976,10 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "save.number": lambda f: (f"The save file has an integer of {f['digits']} digits; integers in a save have at most "
                               f"{f['limit']}."),
     "save.format": _save_format,
-    "save.version": lambda f: (f"The save file is version {f['found']}; this brass_nb reads version "
+    "save.version": lambda f: (f"The save file is version {f['found']}, from a newer brass_nb: this one reads versions "
+                               f"1 to {f['supported']}; update brass_nb to open it."
+                               if isinstance(f['found'], int) and f['found'] > f['supported'] else
+                               f"The save file is version {f['found']}; this brass_nb reads versions 1 to "
                                f"{f['supported']}."),
     "save.unknown_field": lambda f: (f"The save file has a field '{f['field']}' that brass_nb does not read; "
                                      f"its fields are {', '.join(f['fields'])}."),

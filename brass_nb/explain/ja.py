@@ -22,6 +22,11 @@ PRINTED = {"merchant": "商人の地点に印刷", "external": "外部地域に�
 EDITION_NOTE = {"divider": "仕切りタイルの下に置かれ", "face_down": "無作為に裏向きで脇に置かれ"}
 
 
+FILE_KIND = {"folder": "フォルダー", "pipe": "パイプ", "socket": "ソケット", "device": "デバイス",
+             "other": "通常のファイル以外のもの"}
+"""ファイルでないパスが指すもの（brass_nb.rules.files）。"""
+
+
 def player(i: int) -> str:
     return f"プレイヤー{i + 1}"
 
@@ -854,6 +859,14 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "explorer.seats": lambda f: f"エクスプローラーの席はプレイヤー1人に1つです: {f['players']}人のゲームに{f['given']}席が指定されました。",
     "explorer.seat": lambda f: (f"席 {f['seat']} は \"human\"（人）でもボット（choose(game) と name を持つもの）"
                                 f"でもありません。"),
+    "file.not_a_path": lambda f: f"ファイルはパス（文字列）で指定します。{f['type']}型の値では指定できません。",
+    "file.not_regular": lambda f: f"{f['path']}は{FILE_KIND[f['kind']]}で、ファイルではないので読みません。",
+    "file.write_failed": lambda f: f"{f['path']}に書き込めませんでした: {f['error']}。元のファイルはそのまま残っています。",
+    "save.older_rules": lambda f: (f"このゲームは古いbrass_nb（ルール{f['rules']}。このbrass_nbはルール{f['current']}）"
+                                   f"で保存されたもので、{f['number']}番目のアクションが今のルールでは再生できません。"
+                                   f"保存したときのbrass_nbで開くか、ゲームを始め直してください。"),
+    "save.newer_rules": lambda f: (f"このゲームは新しいbrass_nb（ルール{f['rules']}。このbrass_nbはルール{f['current']}）"
+                                   f"で保存されています。開くにはbrass_nbを更新してください。"),
     "save.unreadable": lambda f: f"{f['path']}を読めません: {f['error']}。",
     "save.too_large": lambda f: f"セーブファイルが{f['limit']:,}バイトを超えるので読みません。",
     "save.encoding": lambda f: f"{f['path']}はUTF-8のテキストではありません（{f['byte']}バイト目）。",
@@ -862,8 +875,11 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "save.not_json": lambda f: f"セーブファイルがJSONではありません（{f['line']}行{f['column']}列: {f['error']}）。",
     "save.number": lambda f: (f"セーブファイルに{f['digits']}桁の整数があります。整数は{f['limit']}桁までです。"),
     "save.format": _save_format,
-    "save.version": lambda f: (f"このセーブファイルはバージョン{f['found']}です。このbrass_nbが読めるのは"
-                               f"バージョン{f['supported']}です。"),
+    "save.version": lambda f: (f"このセーブファイルはバージョン{f['found']}で、新しいbrass_nbのものです。"
+                               f"このbrass_nbが読めるのはバージョン1〜{f['supported']}なので、brass_nbを更新してください。"
+                               if isinstance(f['found'], int) and f['found'] > f['supported'] else
+                               f"このセーブファイルはバージョン{f['found']}です。このbrass_nbが読めるのは"
+                               f"バージョン1〜{f['supported']}です。"),
     "save.unknown_field": lambda f: (f"セーブファイルに、brass_nbが読まない項目「{f['field']}」があります。"
                                      f"項目は {', '.join(f['fields'])} です。"),
     "save.field": _save_field,

@@ -204,6 +204,11 @@ RULES: dict[str, str] = {
     "language.unknown": "brass_nb has no messages in that language",
     "explorer.seats": "the Explorer takes one seat per player",
     "explorer.seat": "a seat is a person (\"human\") or a bot",
+    "file.not_a_path": "a file is named by its path",
+    "file.not_regular": "only a regular file is read (not a folder, pipe, socket or device)",
+    "file.write_failed": "a file could not be written; the one there before is unchanged",
+    "save.older_rules": "a save from an older brass_nb whose actions no longer replay under this one's rules",
+    "save.newer_rules": "a save from a newer brass_nb",
     "save.unreadable": "the save file could not be opened",
     "save.too_large": "the save file is too large to be read",
     "save.encoding": "a save file is UTF-8 text",
@@ -239,7 +244,7 @@ RULES: dict[str, str] = {
 # Refusals are listed most fundamental first: what is asked cannot exist here, then the card, the tile,
 # the place, the resources, the money, and last a choice that only needs naming.
 _REFUSAL_GROUPS = (
-    ("game.over", "phase.", "notation.", "save.", "undo.", "redo.", "build.no_slots", "build.no_icon",
+    ("game.over", "phase.", "notation.", "save.", "file.", "undo.", "redo.", "build.no_slots", "build.no_icon",
      "network.unknown_link", "develop.unknown_industry", "sell.no_tile", "sell.no_merchant", "scout.card_count"),
     ("card.", "build.card", "build.farm_brewery_card", "build.not_in_network", "network.second_card",
      "develop.extra_card", "sell.extra_card", "scout.holding_wild", "scout.no_wild_left"),

@@ -15,8 +15,9 @@ from brass_nb.rules.build import build_actions, double_build_card_pairs, plan_bu
 from brass_nb.rules.cards import pass_actions, plan_pass, plan_scout, scout_generator
 from brass_nb.rules.cotton import cotton_sale_actions, plan_cotton_sale
 from brass_nb.rules.develop import FIRST, FREE, SECOND, develop_actions, plan_develop
-from brass_nb.rules.errors import GameSetupError, IllegalAction, UnknownName, refusal
+from brass_nb.rules.errors import GameSetupError, IllegalAction, SaveFileError, UnknownName, refusal
 from brass_nb.rules.facts import GameFacts, load_facts
+from brass_nb.rules.files import write_text
 from brass_nb.rules.income import (
     loan_generator,
     plan_loan,
@@ -41,7 +42,12 @@ if TYPE_CHECKING:
     from brass_nb.bots.hints import Hint  # the bots sit above the rules: imported only when asked
 
 SAVE_FORMAT = "brass_nb.game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""The save file's layout: 2 adds ``rules`` (:data:`RULES_VERSION`); 1, before it, is still read."""
+RULES_VERSION = 2
+"""How this engine plays. Raised whenever a change makes a seeded game or a saved action log play differently
+(``tests/test_recorded_games.py`` pins the recorded games to it). A save carries it, so that a save from an older
+engine that no longer replays is refused as such; saves of layout 1 are from before it was recorded (1)."""
 MAX_SEED_DIGITS = 12
 """The longest seed a game takes: what a position file's numbers hold, so that ``position()`` always reads back."""
 
@@ -589,11 +595,13 @@ class Game:
         return write(Scenario.from_game(self))
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **self._start, "actions": [str(a) for a in self.log]}
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "rules": RULES_VERSION, **self._start,
+                "actions": [str(a) for a in self.log]}
 
     def save(self, path: str | Path) -> None:
-        """Write the start (game, players, seed) and the action log as JSON; loading replays it."""
-        Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        """Write the start (game, players, seed) and the action log as JSON; loading replays it. The file is
+        replaced whole or not at all (see :mod:`brass_nb.rules.files`)."""
+        write_text(path, json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n", SaveFileError)
 
 
 def new_game(game: str = "birmingham", players: int = 2, seed: int | None = None, edition: str | None = None) -> Game:

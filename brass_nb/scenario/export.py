@@ -8,6 +8,8 @@ from pathlib import Path
 
 from brass_nb.explain import render_html, render_markdown
 from brass_nb.plot import draw, png
+from brass_nb.rules.errors import ScenarioError
+from brass_nb.rules.files import write_text
 from brass_nb.rules.records import Explanation
 from brass_nb.scenario.model import Scenario
 from brass_nb.scenario.text import write
@@ -55,7 +57,7 @@ def to_markdown(scenario: Scenario, folder: str | Path, name: str, language: str
                       f"![After {frame.explanation.action}]({name}-{i}.png)", ""]
     parts += ["## The position file", "", "```", write(scenario).rstrip(), "```", ""]
     path = folder / f"{name}.md"
-    path.write_text("\n".join(parts), encoding="utf-8")
+    write_text(path, "\n".join(parts), ScenarioError)
     return path
 
 
@@ -70,7 +72,7 @@ def to_html(scenario: Scenario, path: str | Path, language: str = "en") -> Path:
     page = (f"<!DOCTYPE html><html lang='{language}'><head><meta charset='utf-8'>"
             f"<title>{html.escape(scenario.title)}</title></head><body>{''.join(body)}</body></html>")
     path = Path(path)
-    path.write_text(page, encoding="utf-8")
+    write_text(path, page, ScenarioError)
     return path
 
 

@@ -32,6 +32,7 @@ from brass_nb.explain.numerals import level_of, roman
 from brass_nb.rules.actions import parse
 from brass_nb.rules.errors import NotationError, ScenarioError
 from brass_nb.rules.facts import editions, known_games
+from brass_nb.rules.files import read_bytes, write_text
 from brass_nb.rules.game import Game
 from brass_nb.rules.phases import Phase
 from brass_nb.rules.records import Step
@@ -47,8 +48,9 @@ _MERCHANT = re.compile(r"(?P<space>.+?\])\s+(?:(?P<blank>blank)|buys\s+(?P<buys>
                        re.IGNORECASE)
 
 
-MAX_FILE_CHARS = 1_000_000
-"""A position file is a page of text; anything much larger is refused before it is read."""
+MAX_FILE_CHARS = 100_000
+"""A position file is a page of text (a four-player game's last position: under 3,000 characters); anything much
+larger is refused before it is read (reading this many takes about 0.2 s)."""
 MAX_LINE_LENGTH = 1000
 MAX_DIGITS = 12
 
@@ -482,12 +484,8 @@ _WRITERS = (_write_header, _write_turn, _write_supply, _write_merchants, _write_
 
 
 def load(path: str | Path) -> Scenario:
-    """Read a position file (``*.brass``): UTF-8 text, with or without a byte-order mark."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_FILE_CHARS * 4 + 1)      # UTF-8 takes at most 4 bytes a character
-    except OSError as err:
-        raise ScenarioError([Step("save.unreadable", {"path": str(path), "error": str(err)}, ok=False)]) from None
+    """Read a position file (``*.brass``): UTF-8 text, with or without a byte-order mark, from a regular file."""
+    data = read_bytes(path, MAX_FILE_CHARS * 4, ScenarioError)      # (UTF-8 takes at most 4 bytes a character)
     if len(data) > MAX_FILE_CHARS * 4:
         raise ScenarioError([Step("scenario.too_large", {"size": len(data), "limit": MAX_FILE_CHARS}, ok=False)])
     return read(decode(data, str(path)))
@@ -505,7 +503,8 @@ def decode(data: bytes, path: str) -> str:
 
 
 def save(sc: Scenario, path: str | Path) -> None:
-    Path(path).write_text(write(sc), encoding="utf-8")
+    """Write ``sc``'s position file, replacing the file whole or not at all."""
+    write_text(path, write(sc), ScenarioError)
 
 
 def game_from_text(text: str) -> Game:
