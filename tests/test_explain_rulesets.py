@@ -21,6 +21,7 @@ from test_glossary import GLOSSARY, forbidden
 import brass_nb as bn
 from brass_nb import quizbank
 from brass_nb.bots import play_out
+from brass_nb.classroom.answers import parse_answer
 from brass_nb.classroom.passwords import enrol, read_class_list
 from brass_nb.explain import CATALOGS, advice, reason
 from brass_nb.rules import actions as A
@@ -225,6 +226,8 @@ def _hostile_inputs(name: str, edition: str) -> list[Step]:
                                         "scenario": game.position(), "actions": []}),
                 lambda: _load_bytes(b"\xff\xfe{\x00}\x00"), lambda: _load_bytes(b" " * (MAX_SAVE_BYTES + 1)),
                 lambda: load_game(5), lambda: load_game(Path(__file__).parent),
+                lambda: parse_answer(b" " * 5000), lambda: parse_answer(b"nope"), lambda: parse_answer(b"{}"),
+                lambda: parse_answer(b'{"notebook": 1, "question": "q", "answer": "a", "correct": true}'),
                 lambda: game.save(Path(__file__).parent / "no such folder" / "game.json"),
                 lambda: game_from_json({**game.to_json(), "rules": RULES_VERSION + 1}),
                 lambda: game_from_json({key: value for key, value in game.to_json().items() if key != "rules"}

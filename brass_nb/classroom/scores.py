@@ -1,7 +1,9 @@
-"""A learner's quiz results, kept as one small JSON file in their own home.
+"""A learner's quiz results: sent to the class's answers service on a class hub, else kept as one small JSON file.
 
-On a class hub the spawner sets ``BRASS_NB_SCORES`` to the file's path (``~`` stands for the learner's home); where
-it is unset (a laptop, Binder) nothing is written.  The file belongs to the learner, who can edit, break or replace
+On a class hub the spawner sets ``BRASS_NB_ANSWERS_URL``, and each answer goes to the answers service
+(:mod:`brass_nb.classroom.service`), which records it under the name the hub vouches for. Elsewhere (a laptop, a
+teacher's own server) ``BRASS_NB_SCORES`` may name a local file (``~`` stands for the home), written whole or not at
+all; where neither is set (Binder) nothing is kept.  The file belongs to the learner, who can edit, break or replace
 it, so reading trusts nothing in it: a symlink, a FIFO, an oversized file, bad JSON or a malformed entry is reported
 as a problem and skipped, never followed or raised.
 """
@@ -12,10 +14,17 @@ import logging
 import os
 import stat
 import tempfile
+import urllib.error
+import urllib.request
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+ANSWERS_URL_VARIABLE = "BRASS_NB_ANSWERS_URL"
+"""Set by a class hub's spawner: where the class's answers service takes answers (brass_nb.classroom.service)."""
+TOKEN_VARIABLE = "JUPYTERHUB_API_TOKEN"
+"""The token the hub gives each learner's server (and so its kernels): the service asks the hub whose it is."""
+SEND_TIMEOUT_S = 10
 SCORES_VARIABLE = "BRASS_NB_SCORES"
 SCORES_FILE = ".brass_nb/scores.json"
 """Where the file lives inside a learner's home; the hub configurations set ``BRASS_NB_SCORES`` to ``~/`` + this."""
@@ -96,25 +105,47 @@ def append_result(path: Path, result: Result) -> None:
         raise
 
 
-def record_answer(question: str, answer: str, correct: bool) -> Path | None:
-    """Keep one checked quiz answer when ``BRASS_NB_SCORES`` asks for it; returns the file written, if any.
+def record_answer(question: str, answer: str, correct: bool) -> str | None:
+    """Keep one checked quiz answer: on a class hub, with the class's answers service (``BRASS_NB_ANSWERS_URL``,
+    with the token the hub gave this server, so that the hub, not this kernel, says whose answer it is); elsewhere in
+    the local file ``BRASS_NB_SCORES`` names, when it names one. Returns where it was kept, if anywhere.
 
-    The quiz's feedback matters more than the record: a file that cannot be written is logged, not raised.
+    The quiz's feedback matters more than the record: an answer that cannot be kept is logged, not raised.
     """
-    path = scores_path()
-    if path is None:
-        return None
     notebook = Path(os.environ.get(NOTEBOOK_VARIABLE, ""))
     if notebook.is_absolute() and notebook.is_relative_to(Path.home()):
         notebook = notebook.relative_to(Path.home())
-    now = datetime.now(UTC).isoformat(timespec="seconds")
-    result = Result(notebook.as_posix() if notebook.parts else "", question, answer, correct, now)
+    where = notebook.as_posix() if notebook.parts else ""
+    url, token = os.environ.get(ANSWERS_URL_VARIABLE, "").strip(), os.environ.get(TOKEN_VARIABLE, "")
+    if url and token:
+        return url if send_answer(url, token, where, question, answer, correct) else None
+    path = scores_path()
+    if path is None:
+        return None
+    result = Result(where, question, answer, correct, datetime.now(UTC).isoformat(timespec="seconds"))
     try:
         append_result(path, result)
     except OSError as error:
         log.warning("quiz result not saved to %s: %s", path, error)
         return None
-    return path
+    return str(path)
+
+
+def send_answer(url: str, token: str, notebook: str, question: str, answer: str, correct: bool) -> bool:
+    """Send one answer to the class's answers service; whether it was recorded (a refusal or a failure is logged)."""
+    body = json.dumps({"notebook": notebook[:200], "question": question[:200], "answer": answer[:500],
+                       "correct": correct}).encode("utf-8")
+    request = urllib.request.Request(url, data=body, method="POST", headers={
+        "Authorization": f"token {token}", "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=SEND_TIMEOUT_S) as response:
+            return bool(200 <= response.status < 300)
+    except urllib.error.HTTPError as error:
+        log.warning("quiz answer not recorded by the class's answers service: %s %s", error.code,
+                    error.read(2000).decode("utf-8", "replace"))
+    except (OSError, ValueError) as error:
+        log.warning("quiz answer not recorded: the class's answers service at %s is not reachable: %s", url, error)
+    return False
 
 
 def _read_regular_file(path: Path) -> bytes:

@@ -1007,6 +1007,16 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                              f"\"why is it refused?\" question."),
     "quiz.no_link": lambda f: f"{_question(f)}no link is built on {f['link']}, so there is no score to ask about.",
     "library.unknown": lambda f: f"There is no ready scenario {f['name']}: choose one of {', '.join(f['names'])}.",
+    "answer.too_large": lambda f: (f"An answer is at most {f['limit']:,} bytes; this one has {f['size']:,}, so it "
+                                   f"was not recorded."),
+    "answer.not_json": lambda f: "An answer is sent as JSON; this was not JSON, so it was not recorded.",
+    "answer.fields": lambda f: (f"An answer has exactly the fields {', '.join(f['expected'])}; this one had "
+                                f"{f['found'] if isinstance(f['found'], str) else ', '.join(f['found']) or 'none'}, so "
+                                f"it was not recorded."),
+    "answer.field": lambda f: ("An answer's 'correct' is true or false, so this one was not recorded."
+                               if f["field"] == "correct" else
+                               f"An answer's '{f['field']}' is text of at most {f['limit']} characters, so this one "
+                               f"was not recorded."),
     "class.line": lambda f: (f"{f['path']}, line {f['line']}: expected 'name:hash' with a lower-case name, "
                              f"got '{f['text']}'."),
     "class.names": lambda f: (f"Learner names are lower-case letters, digits, '-' or '_', start with a letter and have "

@@ -905,6 +905,15 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                              f"「なぜできないのか」を問う問題には使えません。"),
     "quiz.no_link": lambda f: f"{_question(f)}{f['link']}には運輸タイルが置かれていないので、得点を問えません。",
     "library.unknown": lambda f: f"用意された局面 {f['name']} はありません。{', '.join(f['names'])} から選んでください。",
+    "answer.too_large": lambda f: (f"解答は{f['limit']:,}バイトまでです。この解答は{f['size']:,}バイトあるので"
+                                   f"記録しませんでした。"),
+    "answer.not_json": lambda f: "解答はJSONで送ります。JSONではなかったので記録しませんでした。",
+    "answer.fields": lambda f: (f"解答の項目は {', '.join(f['expected'])} のちょうど4つです。この解答には"
+                                f"{f['found'] if isinstance(f['found'], str) else ', '.join(f['found']) or '何も'}"
+                                f"があったので記録しませんでした。"),
+    "answer.field": lambda f: ("解答の「correct」は true か false です。この解答は記録しませんでした。"
+                               if f["field"] == "correct" else
+                               f"解答の「{f['field']}」は{f['limit']}文字までの文字列です。この解答は記録しませんでした。"),
     "class.line": lambda f: (f"{f['path']}の{f['line']}行目: 小文字の名前で「名前:ハッシュ」と書く行のはずですが、"
                              f"「{f['text']}」でした。"),
     "class.names": lambda f: (f"学習者の名前は英小文字で始まり、英小文字・数字・'-'・'_' だけでできた{f['most']}文字以内の"

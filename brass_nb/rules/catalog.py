@@ -236,6 +236,10 @@ RULES: dict[str, str] = {
     "quiz.no_link": "a link-score question needs a link built on that space",
     "library.unknown": "no ready scenario has that name",
     "class.line": "a class list line is 'name:hash' with a lower-case name",
+    "answer.too_large": "an answer sent to the class's answers service is a few hundred bytes",
+    "answer.not_json": "an answer is sent as JSON",
+    "answer.fields": "an answer has exactly the fields notebook, question, answer and correct",
+    "answer.field": "an answer's texts are short, and 'correct' is true or false",
     "class.names": "learner names are lower-case letters, digits, '-' or '_', starting with a letter (at most 32)",
     "ruleset.data": "a data file's rules block is malformed (a developer's error, found when the file is read)",
 }

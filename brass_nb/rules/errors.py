@@ -65,6 +65,10 @@ class ClassListError(BrassError):
     """A teacher's class list or list of learner names has a line brass_nb cannot use."""
 
 
+class AnswerRefused(BrassError):
+    """A quiz answer the class's answers service does not record, and why."""
+
+
 def refusal(steps: list[Step], action: str) -> BrassError:
     """The error for a validator's failures: ambiguous when the only thing missing is a choice, else illegal."""
     cls = AmbiguousAction if all(s.rule == "choice.ambiguous" for s in steps) else IllegalAction

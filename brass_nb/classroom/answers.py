@@ -1,0 +1,153 @@
+"""The class's quiz answers: one row each in a SQLite database that only the class hub's answers service writes.
+
+A learner's kernel sends an answer to the service (:mod:`brass_nb.classroom.service`) with the token the hub gave
+its server; the service checks it here and stores it under the name the hub vouches for. What a learner sends is
+untrusted: anything but a small flat object of the four expected fields is refused with a reason, in both languages.
+What the database holds is read defensively too (a teacher's export survives rows written by other means), and every
+CSV cell that a spreadsheet would run as a formula is escaped.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from brass_nb.rules.errors import AnswerRefused
+from brass_nb.rules.records import Step
+
+MAX_BODY_BYTES = 4096
+"""An answer is a few hundred bytes; more is refused before it is parsed."""
+LIMITS = {"notebook": 200, "question": 200, "answer": 500}
+"""The longest text each field may hold."""
+FIELDS = ("notebook", "question", "answer", "correct")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet may run as a formula when a cell begins with it (OWASP's list)."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS answers (
+    id INTEGER PRIMARY KEY,
+    learner TEXT NOT NULL,
+    notebook TEXT NOT NULL,
+    question TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    correct INTEGER NOT NULL,
+    time TEXT NOT NULL
+)
+"""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One checked quiz answer, as a learner's kernel sends it."""
+
+    notebook: str
+    question: str
+    answer: str
+    correct: bool
+
+
+def parse_answer(body: bytes) -> Answer:
+    """The answer ``body`` (JSON) holds, or :class:`AnswerRefused` saying what is wrong with it."""
+    if len(body) > MAX_BODY_BYTES:
+        raise AnswerRefused([Step("answer.too_large", {"size": len(body), "limit": MAX_BODY_BYTES}, ok=False)])
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise AnswerRefused([Step("answer.not_json", {}, ok=False)]) from None
+    if not isinstance(data, dict) or set(data) != set(FIELDS):
+        found = sorted(map(str, data))[:8] if isinstance(data, dict) else type(data).__name__
+        raise AnswerRefused([Step("answer.fields", {"expected": list(FIELDS), "found": found}, ok=False)])
+    for field, limit in LIMITS.items():
+        value = data[field]
+        if not isinstance(value, str) or len(value) > limit:
+            raise AnswerRefused([Step("answer.field", {"field": field, "limit": limit}, ok=False)])
+    if not isinstance(data["correct"], bool):
+        raise AnswerRefused([Step("answer.field", {"field": "correct", "limit": 0}, ok=False)])
+    return Answer(data["notebook"], data["question"], data["answer"], data["correct"])
+
+
+class AnswerStore:
+    """The answers database: one row per answer, written with SQLite's write-ahead log so that the teacher's reads
+    never wait for the class's writes."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        with self._connect() as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(SCHEMA)
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        db.execute("PRAGMA busy_timeout=30000")
+        return db
+
+    def add(self, learner: str, answer: Answer) -> None:
+        """Record ``answer`` for ``learner`` (the name the hub vouched for)."""
+        now = datetime.now(UTC).isoformat(timespec="milliseconds")
+        with self._connect() as db:
+            db.execute("INSERT INTO answers (learner, notebook, question, answer, correct, time) "
+                       "VALUES (?, ?, ?, ?, ?, ?)",
+                       (learner, answer.notebook, answer.question, answer.answer, int(answer.correct), now))
+
+    def rows(self) -> Iterator[tuple[str, str, str, str, bool, str]]:
+        """Every answer, oldest first, each value made text of bounded length (whatever the database holds)."""
+        with self._connect() as db:
+            for row in db.execute("SELECT learner, notebook, question, answer, correct, time FROM answers "
+                                  "ORDER BY id"):
+                learner, notebook, question, answer, correct, time = (_text(value) for value in row)
+                yield learner, notebook, question, answer, correct in ("1", "True", "true"), time
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One learner's answers to one question: how often they answered, the first and last right or not."""
+
+    learner: str
+    notebook: str
+    question: str
+    attempts: int
+    first_correct: bool
+    last_correct: bool
+    last_answer: str
+    last_time: str
+
+
+COLUMNS = ("learner", "notebook", "question", "attempts", "first_correct", "last_correct", "last_answer",
+           "last_time")
+
+
+def summaries(store: AnswerStore) -> list[Summary]:
+    """One summary per learner and question, in learner, notebook, question order."""
+    by_question: dict[tuple[str, str, str], list[tuple[str, bool, str]]] = {}
+    for learner, notebook, question, answer, correct, time in store.rows():
+        by_question.setdefault((learner, notebook, question), []).append((answer, correct, time))
+    return [Summary(learner, notebook, question, len(answers), answers[0][1], answers[-1][1], answers[-1][0],
+                    answers[-1][2])
+            for (learner, notebook, question), answers in sorted(by_question.items())]
+
+
+def write_csv(rows: list[Summary], stream: TextIO) -> None:
+    """The summaries as CSV with a header line; a cell a spreadsheet would run as a formula starts with ``'``."""
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in rows:
+        writer.writerow(safe_cell(getattr(row, column)) for column in COLUMNS)
+
+
+def safe_cell(value: Any) -> str:
+    """``value`` as a CSV cell that no spreadsheet runs as a formula."""
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def _text(value: object, limit: int = 1000) -> str:
+    """A database value as bounded text (rows written by other means may hold anything SQLite stores)."""
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", "replace")
+    text = "" if value is None else str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
