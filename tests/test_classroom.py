@@ -6,6 +6,7 @@ import io
 import json
 import os
 import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -285,6 +286,59 @@ def test_the_hub_lets_in_only_learners_on_the_list_with_their_own_password(tmp_p
     assert authenticator.check_allowed("ben") and not authenticator.check_allowed("zoe")
     class_file.unlink()
     assert login("aiko", issued["aiko"]) is None and not authenticator.check_allowed("aiko")
+
+
+class _Request:
+    def __init__(self, address: str):
+        self.request = type("Request", (), {"remote_ip": address})()
+
+
+def test_failed_logins_are_throttled_per_name_and_per_address(tmp_path):
+    hub = pytest.importorskip("brass_nb.classroom.hub", reason="JupyterHub is not installed")
+    class_file = tmp_path / "learners.txt"
+    issued = enrol(["aiko", "ben"], class_file)
+    authenticator = hub.ClassListAuthenticator(class_file=str(class_file), failures_allowed=3, lockout_seconds=60)
+
+    def login(name: str, password: str, address: str = "10.0.0.1"):
+        return asyncio.run(authenticator.authenticate(_Request(address), {"username": name, "password": password}))
+
+    for _ in range(3):
+        assert login("aiko", "guess", "10.0.0.9") is None
+    assert login("aiko", issued["aiko"], "10.0.0.2") is None        # the name waits, from any address
+    assert login("ben", issued["ben"], "10.0.0.2") == "ben"
+    for name in ("zoe", "yuki", "xan"):
+        assert login(name, "guess", "10.0.0.3") is None
+    assert login("ben", issued["ben"], "10.0.0.3") is None          # and so does the address
+    authenticator._failures.clear()                                  # (a minute later)
+    assert login("aiko", issued["aiko"]) == "aiko"
+
+
+def test_a_name_not_on_the_list_costs_the_same_check_as_one_that_is(tmp_path):
+    hub = pytest.importorskip("brass_nb.classroom.hub", reason="JupyterHub is not installed")
+    class_file = tmp_path / "learners.txt"
+    enrol(["aiko"], class_file)
+    authenticator = hub.ClassListAuthenticator(class_file=str(class_file), failures_allowed=1000)
+
+    def seconds(name: str) -> float:
+        start = time.perf_counter()
+        asyncio.run(authenticator.authenticate(_Request("10.0.0.1"), {"username": name, "password": "wrong"}))
+        return time.perf_counter() - start
+
+    known = sorted(seconds("aiko") for _ in range(5))[2]
+    unknown = sorted(seconds("nobody") for _ in range(5))[2]
+    assert 0.6 < unknown / known < 1.6
+
+
+def test_a_learner_taken_off_the_list_is_logged_out_at_the_next_check(tmp_path):
+    hub = pytest.importorskip("brass_nb.classroom.hub", reason="JupyterHub is not installed")
+    class_file = tmp_path / "learners.txt"
+    enrol(["aiko", "ben"], class_file)
+    authenticator = hub.ClassListAuthenticator(class_file=str(class_file))
+    aiko, ben = (type("User", (), {"name": name})() for name in ("aiko", "ben"))
+    assert asyncio.run(authenticator.refresh_user(aiko)) is True
+    class_file.write_text("".join(line + "\n" for line in class_file.read_text().splitlines()
+                                  if not line.startswith("aiko:")))
+    assert asyncio.run(authenticator.refresh_user(aiko)) is False and asyncio.run(authenticator.refresh_user(ben))
 
 
 # --- handing out the lessons ------------------------------------------------------------------------------------
