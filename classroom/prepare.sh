@@ -7,13 +7,19 @@
 #     binder/requirements.txt, then binder/postBuild, plus the jupyterhub-singleuser that repo2docker adds.
 #     Its folder is named after a digest of binder/, so changing binder/ builds a fresh one.
 #
-# Where: $BRASS_CLASS_DIR (default ~/brass-class); the learners' environment under $BRASS_CLASS_ENV_DIR (default the
-# same folder).  Prints the learners' environment's path last.
+# Where: the learners' environment and the lessons handed out under $BRASS_CLASS_ENV_DIR (default /opt/brass-class),
+# readable by every account; the learners' Python from $BRASS_CLASS_PYTHON (default /usr/bin/python3).  Prints the
+# learners' environment's path last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
-class_dir=${BRASS_CLASS_DIR:-$HOME/brass-class}
-env_dir=${BRASS_CLASS_ENV_DIR:-$class_dir}
+env_dir=${BRASS_CLASS_ENV_DIR:-/opt/brass-class}
+# The learners' Python must be one every account may run (not one under root's home, as pyenv's is).
+learner_python=${BRASS_CLASS_PYTHON:-}
+for candidate in /usr/bin/python3 /usr/local/bin/python3; do
+    [ -n "$learner_python" ] || { [ -x "$candidate" ] && learner_python=$candidate; }
+done
+learner_python=${learner_python:-python3}
 pip_quiet=(--quiet --disable-pip-version-check --progress-bar off)
 
 if ! python -c "import brass_nb, jupyterhub, psutil" 2>/dev/null; then
@@ -33,10 +39,16 @@ if [ ! -e "$env/.complete" ]; then
     echo "prepare.sh: building the learners' environment $env from binder/" >&2
     rm -rf "$env"
     mkdir -p "$env_dir"
-    python -m venv "$env"
+    "$learner_python" -m venv "$env"
     hub_version=$(python -c "import jupyterhub; print(jupyterhub.__version__)")
     "$env/bin/python" -m pip install "${pip_quiet[@]}" -r binder/requirements.txt "jupyterhub==$hub_version" >&2
-    (cd "$repo" && PATH="$env/bin:$PATH" VIRTUAL_ENV="$env" bash binder/postBuild >&2)
     touch "$env/.complete"
 fi
+# binder/postBuild installs brass_nb from the repository; here a copy (made again each time: it is today's code), so
+# that learners need no access to the repository
+"$env/bin/python" -m pip install "${pip_quiet[@]}" --no-deps --force-reinstall "$repo" >&2
+# The lessons handed out: root's, read-only to learners, who each copy them into their own home.
+rm -rf "$env_dir/lessons"
+python -m brass_nb.classroom hand-out notebooks "$env_dir" >/dev/null
+chmod -R a+rX,go-w "$env_dir"
 echo "$env"

@@ -1,19 +1,20 @@
 """Load test of the class hub: a real JupyterHub with N learners at once, each running a lesson through the hub.
 
-    python scripts/classroom_load.py --users 30          (about three minutes on two busy cores; see --help)
+    sudo python scripts/classroom_load.py --users 30     (about three minutes on two busy cores; see --help)
 
 What it does, all on 127.0.0.1 and bounded in count and time:
 
 1. ``classroom/prepare.sh`` (JupyterHub from PyPI, configurable-http-proxy from npm, the learners' environment from
-   ``binder/``); the learners' environment is kept in ``~/.cache/brass_nb-classroom`` between runs;
-2. a fresh class folder with N learners enrolled by ``brass_nb.classroom.passwords.enrol``, and the real
+   ``binder/``); the learners' environment is kept in ``/opt/brass-class-load`` between runs;
+2. a fresh class folder with N learners enrolled by ``brass_nb.classroom.passwords.enrol``, each with a Unix account
+   of their own (``accounts.make_account``; as root, removed at the end), and the real
    ``classroom/jupyterhub_config.py`` loaded by a small wrapper that only adds free ports and an API token;
 3. for every learner at once: a real login with the issued password, a server started through the hub's REST API
    (the start time is from that request until the hub reports the server ready), the lesson listing and one lesson
    notebook opened through the proxy, a kernel started for it, every code cell executed over the kernel's websocket,
-   then one quiz answered so that the score file is written;
-4. the resident memory of each learner's server and kernel while all are alive, then the teacher's score
-   collection over all homes;
+   then one quiz answered, which the class's answers service records;
+4. the resident memory of each learner's server and kernel while all are alive, then the learners counted in the
+   answers database;
 5. the hub stopped (it stops the servers and the proxy), and any process it started still alive killed.
 
 The summary is printed; ``--json`` also writes every figure.  The exit code is 0 only when every learner ran.
@@ -45,11 +46,13 @@ import websocket
 from jupyter_client.jsonutil import json_default
 from jupyter_client.session import Session
 
-from brass_nb.classroom.collect import collect
+from brass_nb.classroom.accounts import make_account, remove_account
+from brass_nb.classroom.answers import AnswerStore
 from brass_nb.classroom.passwords import enrol
 
 REPO = Path(__file__).resolve().parent.parent
-ENV_CACHE = Path(os.environ.get("BRASS_CLASS_ENV_DIR", Path.home() / ".cache" / "brass_nb-classroom"))
+ENV_CACHE = Path(os.environ.get("BRASS_CLASS_ENV_DIR", "/opt/brass-class-load"))
+"""The learners' environment, kept between runs (readable by every account: not under root's home)."""
 HOST = "127.0.0.1"
 SERVICE = "class-load-test"
 START_TIMEOUT_S = 300
@@ -63,13 +66,14 @@ WRAPPER = textwrap.dedent('''
     c.JupyterHub.bind_url = "http://{host}:{port}"
     c.JupyterHub.hub_port = {hub_port}
     c.ConfigurableHTTPProxy.api_url = "http://{host}:{api_port}"
-    c.JupyterHub.services = [{{"name": {service!r}, "api_token": {token!r}}}]
-    c.JupyterHub.load_roles = [{{"name": {service!r}, "services": [{service!r}],
-                                 "scopes": ["admin:users", "admin:servers", "access:servers"]}}]
+    c.JupyterHub.services = [*c.JupyterHub.services, {{"name": {service!r}, "api_token": {token!r}}}]
+    c.JupyterHub.load_roles = [*c.JupyterHub.load_roles,
+                               {{"name": {service!r}, "services": [{service!r}],
+                                 "scopes": ["admin:users", "admin:servers", "access:servers", "tokens"]}}]
 ''')
 
-# Run after the lesson: answer one quiz right (the hub's BRASS_NB_SCORES makes it write the score file), and say
-# which process the kernel is.
+# Run after the lesson: answer one quiz right (it goes to the class's answers service), and say which process the
+# kernel is.
 PROBE = textwrap.dedent('''
     import os as _os
     import brass_nb as _bn
@@ -78,7 +82,7 @@ PROBE = textwrap.dedent('''
     _quiz = _Quiz.income_after(_game, next(str(a) for a in _game.legal_actions() if a.kind == "loan"))
     _quiz.choice.value = _quiz.answer
     _quiz.check_button.click()
-    print("LOAD-PROBE", _os.getpid(), _os.environ.get("BRASS_NB_SCORES"))
+    print("LOAD-PROBE", _os.getpid(), _os.environ.get("BRASS_NB_ANSWERS_URL"))
 ''')
 
 
@@ -394,6 +398,8 @@ def run(users: int, timeout_s: float, lessons: str = "*", keep: bool = False) ->
     prepare(environment)
     names = [f"learner{number:02d}" for number in range(1, users + 1)]
     passwords = enrol(names, class_dir / "learners.txt")
+    for name in names:
+        make_account(name)
     report.learners = [Learner(name) for name in names]
     hub = Hub(class_dir, environment)
     available_before = psutil.virtual_memory().available
@@ -404,11 +410,11 @@ def run(users: int, timeout_s: float, lessons: str = "*", keep: bool = False) ->
                 pool.submit(run_learner, hub, learner, passwords[learner.name], index, lessons, deadline)
         measure_memory(report.learners)
         report.machine_memory_growth_gib = (available_before - psutil.virtual_memory().available) / 1024 ** 3
-        gathered = collect(class_dir / "homes")
-        report.scores_collected = len(gathered.rows)
-        report.score_problems = list(gathered.problems)
+        report.scores_collected = len({row[0] for row in AnswerStore(class_dir / "answers.sqlite").rows()})
     finally:
         report.leftover_processes = hub.stop()
+        for name in names:
+            remove_account(name)
         report.total_s = time.monotonic() - began
         if report.failures:
             print(f"hub log (last lines) in {hub.log}:\n{hub.log_tail()}", file=sys.stderr)

@@ -14,9 +14,10 @@ import pytest
 import yaml
 from traitlets.config.loader import PyFileConfigLoader
 
+from brass_nb.classroom.__main__ import main
 from brass_nb.classroom.image import image_tag
-from brass_nb.classroom.lessons import LESSONS_FOLDER
-from brass_nb.classroom.scores import SCORES_FILE, SCORES_VARIABLE
+from brass_nb.classroom.lessons import LESSONS_FOLDER, hand_out_command
+from brass_nb.classroom.scores import ANSWERS_URL_VARIABLE, SCORES_FILE, SCORES_VARIABLE
 
 REPO = Path(__file__).resolve().parent.parent
 CLASSROOM = REPO / "classroom"
@@ -26,11 +27,12 @@ CLASSROOM = REPO / "classroom"
 def hub(tmp_path_factory):
     """The one-machine hub's configuration, as JupyterHub reads it."""
     class_dir = tmp_path_factory.mktemp("class")
+    env_dir = tmp_path_factory.mktemp("env")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("BRASS_CLASS_DIR", str(class_dir))
-        patch.delenv("BRASS_CLASS_ENV_DIR", raising=False)
+        patch.setenv("BRASS_CLASS_ENV_DIR", str(env_dir))
         config = PyFileConfigLoader("jupyterhub_config.py", str(CLASSROOM)).load_config()
-    return SimpleNamespace(config=config, class_dir=class_dir)
+    return SimpleNamespace(config=config, class_dir=class_dir, env_dir=env_dir)
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +46,9 @@ def test_the_cluster_image_and_the_one_machine_environment_are_both_built_from_t
     assert learners["image"]["tag"] == tag, (
         f"binder/ has changed: set singleuser.image.tag to \"{tag}\" in classroom/values.yaml and rebuild the image "
         f"(bash classroom/build_image.sh)")
-    assert hub.config.Spawner.cmd == [str(hub.class_dir.resolve() / f"env-{tag}" / "bin" / "jupyterhub-singleuser")]
+    env = hub.env_dir.resolve() / f"env-{tag}"
+    assert hub.config.Spawner.cmd[:2] == ["sh", "-c"]
+    assert hub.config.Spawner.cmd[2].endswith(f'exec "{env}/bin/jupyterhub-singleuser" "$@"')
 
 
 def test_the_image_tag_changes_with_any_file_in_binder(tmp_path):
@@ -64,15 +68,32 @@ def test_learners_get_the_same_limits_start_page_and_score_file_on_every_hub(hub
     assert learners["memory"]["limit"] == spawner.mem_limit == littlest.mem_limit == "1G"
     assert float(learners["cpu"]["limit"]) == spawner.cpu_limit == littlest.cpu_limit == 1.0
     assert learners["defaultUrl"] == spawner.default_url == littlest.default_url == f"/lab/tree/{LESSONS_FOLDER}"
-    assert learners["extraEnv"] == spawner.environment == littlest.environment.get_value({}) \
-        == {SCORES_VARIABLE: f"~/{SCORES_FILE}"}
+    answers = {ANSWERS_URL_VARIABLE: "http://127.0.0.1:8100/services/brass-answers/answers"}
+    assert spawner.environment == littlest.environment.get_value({}) == answers
+    # Zero to JupyterHub's hub image has no brass_nb yet, so its learners still keep their answers in their homes
+    assert learners["extraEnv"] == {SCORES_VARIABLE: f"~/{SCORES_FILE}"}
+
+
+def test_the_one_machine_and_littlest_hubs_run_the_same_answers_service_and_roles(hub):
+    littlest = PyFileConfigLoader("tljh_config.py", str(CLASSROOM)).load_config().JupyterHub
+    one = hub.config.JupyterHub
+    service = next(s for s in one.services if s["name"] == "brass-answers")
+    assert service["command"][1:] == ["-m", "brass_nb.classroom.service"] and service["url"].startswith("http://127.")
+    assert [s["name"] for s in littlest.services] == ["brass-answers"]
+    assert one.load_roles[:2] == littlest.load_roles
+    assert hub.config.JupyterHub.spawner_class == "jupyterhub.spawner.LocalProcessSpawner"
+    assert "allow_root" not in " ".join(hub.config.Spawner.args)
+    assert oct(hub.class_dir.stat().st_mode & 0o777) == "0o700"
 
 
 def test_both_hubs_hand_out_the_repositorys_notebooks_folder_with_the_same_command(hub, learners, tmp_path):
     command = learners["lifecycleHooks"]["postStart"]["exec"]["command"]
     assert command[:2] == ["sh", "-c"]
-    assert command[2] == 'python -m brass_nb.classroom hand-out "$REPO_DIR/notebooks" "$HOME"'
-    hub.config.Spawner.pre_spawn_hook(SimpleNamespace(home_dir=str(tmp_path)))
+    assert command[2] == hand_out_command() == 'python -m brass_nb.classroom hand-out "$REPO_DIR/notebooks" "$HOME"'
+    env = hub.config.Spawner.cmd[2].partition(" -m ")[0].strip('"').removesuffix("/bin/python")
+    assert hub.config.Spawner.cmd[2].startswith(hand_out_command(f'"{env}/bin/python"', str(hub.env_dir.resolve()
+                                                                                         / LESSONS_FOLDER)))
+    main(["hand-out", str(REPO / "notebooks"), str(tmp_path)])     # what the server runs, as the learner
     handed_out = sorted(p.name for p in (tmp_path / LESSONS_FOLDER).iterdir())
     lessons = sorted(p.name for p in (REPO / "notebooks").iterdir() if not p.name.startswith("."))
     assert handed_out == lessons and handed_out

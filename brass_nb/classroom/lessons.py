@@ -8,6 +8,12 @@ LESSONS_FOLDER = "lessons"
 """The folder in each learner's home that holds their copy of the repository's ``notebooks/``."""
 
 
+def hand_out_command(python: str = "python", lessons: str = "$REPO_DIR/notebooks") -> str:
+    """The shell command a learner's server runs as the learner before it starts: copy the lessons their home lacks
+    (the same on every hub; run as the learner, so no link a learner planted can make another account write)."""
+    return f'{python} -m brass_nb.classroom hand-out "{lessons}" "$HOME"'
+
+
 def copy_lessons(source: Path, home: Path, folder: str = LESSONS_FOLDER) -> list[Path]:
     """Copy every file under ``source`` that ``home/folder`` lacks; returns the files copied.
 

@@ -83,3 +83,12 @@ def enrol(names: list[str], class_file: Path) -> dict[str, str]:
     class_file.parent.mkdir(parents=True, exist_ok=True)
     write_text(class_file, "".join(f"{name}:{stored}\n" for name, stored in known.items()), ClassListError, 0o600)
     return issued
+
+
+def unlist(names: list[str], class_file: Path) -> list[str]:
+    """Take ``names`` off the class list (written whole or not at all); returns those that were on it."""
+    known = read_class_list(class_file)
+    gone = [name for name in names if name in known]
+    write_text(class_file, "".join(f"{name}:{stored}\n" for name, stored in known.items() if name not in gone),
+               ClassListError, 0o600)
+    return gone

@@ -1007,6 +1007,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                              f"\"why is it refused?\" question."),
     "quiz.no_link": lambda f: f"{_question(f)}no link is built on {f['link']}, so there is no score to ask about.",
     "library.unknown": lambda f: f"There is no ready scenario {f['name']}: choose one of {', '.join(f['names'])}.",
+    "class.account_taken": lambda f: (f"There is already an account called {f['name']} on this machine that is not a "
+                                      f"learner's; choose another name for this learner."),
+    "class.hub": lambda f: f"The class hub at {f['url']} could not be asked: {f['error']}.",
     "answer.too_large": lambda f: (f"An answer is at most {f['limit']:,} bytes; this one has {f['size']:,}, so it "
                                    f"was not recorded."),
     "answer.not_json": lambda f: "An answer is sent as JSON; this was not JSON, so it was not recorded.",

@@ -905,6 +905,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                              f"「なぜできないのか」を問う問題には使えません。"),
     "quiz.no_link": lambda f: f"{_question(f)}{f['link']}には運輸タイルが置かれていないので、得点を問えません。",
     "library.unknown": lambda f: f"用意された局面 {f['name']} はありません。{', '.join(f['names'])} から選んでください。",
+    "class.account_taken": lambda f: (f"このマシンには学習者のものではない {f['name']} というアカウントがすでにあります。"
+                                      f"この学習者には別の名前を付けてください。"),
+    "class.hub": lambda f: f"クラスのハブ（{f['url']}）に問い合わせできませんでした: {f['error']}。",
     "answer.too_large": lambda f: (f"解答は{f['limit']:,}バイトまでです。この解答は{f['size']:,}バイトあるので"
                                    f"記録しませんでした。"),
     "answer.not_json": lambda f: "解答はJSONで送ります。JSONではなかったので記録しませんでした。",

@@ -236,6 +236,8 @@ RULES: dict[str, str] = {
     "quiz.no_link": "a link-score question needs a link built on that space",
     "library.unknown": "no ready scenario has that name",
     "class.line": "a class list line is 'name:hash' with a lower-case name",
+    "class.account_taken": "a learner's account is made for them: an existing account is never taken",
+    "class.hub": "the teacher's commands reach the class hub with the hub's own token",
     "answer.too_large": "an answer sent to the class's answers service is a few hundred bytes",
     "answer.not_json": "an answer is sent as JSON",
     "answer.fields": "an answer has exactly the fields notebook, question, answer and correct",
