@@ -59,6 +59,7 @@ START_TIMEOUT_S = 300
 CELL_TIMEOUT_S = 180
 HUB_UP_TIMEOUT_S = 90
 STOP_TIMEOUT_S = 60
+LEFTOVER_GRACE_S = 10
 
 WRAPPER = textwrap.dedent('''
     # The class hub's own configuration, with free ports and an API token for the load test.
@@ -72,6 +73,9 @@ WRAPPER = textwrap.dedent('''
                                  "scopes": ["admin:users", "admin:servers", "access:servers", "tokens"]}}]
 ''')
 
+ANSWERS_EACH = 10
+"""Quiz questions every learner answers at once, once every lesson has run."""
+
 # Run after the lesson: answer one quiz right (it goes to the class's answers service), and say which process the
 # kernel is.
 PROBE = textwrap.dedent('''
@@ -84,6 +88,18 @@ PROBE = textwrap.dedent('''
     _quiz.check_button.click()
     print("LOAD-PROBE", _os.getpid(), _os.environ.get("BRASS_NB_ANSWERS_URL"))
 ''')
+
+# Run by every learner at the same moment: answer ANSWERS_EACH questions, timing each answer's trip to the service.
+ANSWERS = textwrap.dedent('''
+    import time as _time
+    from brass_nb.classroom.scores import record_answer as _record
+    _seconds = []
+    for _number in range({count}):
+        _begun = _time.perf_counter()
+        assert _record(f"load-question-{{_number}}", f"answer {{_number}}", _number % 2 == 0), "not recorded"
+        _seconds.append(_time.perf_counter() - _begun)
+    print("LOAD-ANSWERS", " ".join(f"{{s:.4f}}" for s in _seconds))
+''').format(count=ANSWERS_EACH)
 
 
 @dataclass
@@ -100,6 +116,7 @@ class Learner:
     server_pid: int | None = None
     kernel_rss_mib: float | None = None
     server_rss_mib: float | None = None
+    answer_s: list[float] = field(default_factory=list)
     failure: str | None = None
 
 
@@ -109,6 +126,7 @@ class Report:
     learners: list[Learner] = field(default_factory=list)
     total_s: float = 0.0
     scores_collected: int = 0
+    answers_recorded: int = 0
     machine_memory_growth_gib: float | None = None
     score_problems: list[str] = field(default_factory=list)
     leftover_processes: int = 0
@@ -138,8 +156,13 @@ class Report:
         if self.machine_memory_growth_gib is not None:
             lines.append(f"machine memory in use grew by {self.machine_memory_growth_gib:.1f} GiB while all ran "
                          "(shared pages counted once; other work on the machine included)")
-        lines.append(f"quiz results collected by the teacher's script: {self.scores_collected}; "
-                     f"problems: {len(self.score_problems)}")
+        lines.append(f"learners with answers in the answers service: {self.scores_collected}; answers recorded: "
+                     f"{self.answers_recorded}")
+        answers = sorted(s for x in self.learners for s in x.answer_s)
+        if answers:
+            lines.append(f"an answer's trip to the service, all learners at once: median "
+                         f"{statistics.median(answers) * 1000:.0f} ms, p95 "
+                         f"{answers[int(0.95 * (len(answers) - 1))] * 1000:.0f} ms ({len(answers)} answers)")
         lines.append(f"processes left running after the stop: {self.leftover_processes}")
         lines += [f"FAILED {x.name} ({x.lesson}): {x.failure}" for x in self.failures]
         return "\n".join(lines)
@@ -238,6 +261,9 @@ class Hub:
                 self.process.wait(STOP_TIMEOUT_S)
             except subprocess.TimeoutExpired:
                 pass
+        grace = time.monotonic() + LEFTOVER_GRACE_S     # (a kernel may still be saying goodbye to its server)
+        while time.monotonic() < grace and [p for p in self.still_running() if p.pid != self.process.pid]:
+            time.sleep(0.5)
         leftovers = [p for p in self.still_running() if p.pid != self.process.pid]
         for process in self.still_running():
             try:
@@ -292,7 +318,8 @@ def _notebooks(hub: Hub, base: str, folder: str) -> list[str]:
     return found
 
 
-def run_lesson(hub: Hub, learner: Learner, index: int, pattern: str, deadline: float) -> None:
+def run_lesson(hub: Hub, learner: Learner, index: int, pattern: str, deadline: float,
+               together: threading.Barrier) -> None:
     """Open one lesson of the learner's copy, start a kernel for it and execute every code cell, then the probe.
 
     Learners take the lessons matching ``pattern`` in turn: the first learner the first lesson, and so on.
@@ -321,8 +348,15 @@ def run_lesson(hub: Hub, learner: Learner, index: int, pattern: str, deadline: f
             execute(channel, client, "".join(cell["source"]), f"cell {number} of {learner.lesson}", deadline)
             learner.cells = number
         printed = execute(channel, client, PROBE, "the quiz probe", deadline)
+        try:
+            together.wait(timeout=max(1.0, deadline - time.monotonic()))
+        except threading.BrokenBarrierError:
+            pass                            # (a learner failed before: the others answer without waiting)
+        answered = execute(channel, client, ANSWERS, "the answers", deadline)
     finally:
         channel.close()
+    line = next(line for line in answered.splitlines() if line.startswith("LOAD-ANSWERS"))
+    learner.answer_s = [float(seconds) for seconds in line.split()[1:]]
     learner.run_s = time.monotonic() - begun
     probe = next(line for line in printed.splitlines() if line.startswith("LOAD-PROBE")).split()
     learner.kernel_pid = int(probe[1])
@@ -364,16 +398,18 @@ def execute(channel: websocket.WebSocket, client: Session, code: str, what: str,
     return "".join(printed)
 
 
-def run_learner(hub: Hub, learner: Learner, password: str, index: int, pattern: str, deadline: float) -> None:
+def run_learner(hub: Hub, learner: Learner, password: str, index: int, pattern: str, deadline: float,
+                together: threading.Barrier) -> None:
     try:
         learner.login_ok = log_in(hub, learner.name, password)
         if not learner.login_ok:
             raise RuntimeError("the hub refused the issued password")
         start_server(hub, learner, deadline)
         hub.remember_processes()
-        run_lesson(hub, learner, index, pattern, deadline)
+        run_lesson(hub, learner, index, pattern, deadline, together)
     except Exception as error:  # every failure is recorded per learner; the run goes on for the others
         learner.failure = f"{type(error).__name__}: {error}"[:500]
+        together.abort()
 
 
 def measure_memory(learners: list[Learner]) -> None:
@@ -405,12 +441,14 @@ def run(users: int, timeout_s: float, lessons: str = "*", keep: bool = False) ->
     available_before = psutil.virtual_memory().available
     try:
         hub.start()
+        together = threading.Barrier(users)
         with ThreadPoolExecutor(max_workers=users) as pool:
             for index, learner in enumerate(report.learners):
-                pool.submit(run_learner, hub, learner, passwords[learner.name], index, lessons, deadline)
+                pool.submit(run_learner, hub, learner, passwords[learner.name], index, lessons, deadline, together)
         measure_memory(report.learners)
         report.machine_memory_growth_gib = (available_before - psutil.virtual_memory().available) / 1024 ** 3
-        report.scores_collected = len({row[0] for row in AnswerStore(class_dir / "answers.sqlite").rows()})
+        rows = list(AnswerStore(class_dir / "answers.sqlite").rows())
+        report.scores_collected, report.answers_recorded = len({row[0] for row in rows}), len(rows)
     finally:
         report.leftover_processes = hub.stop()
         for name in names:

@@ -113,3 +113,16 @@ def test_the_one_machine_hub_listens_on_this_machine_only(hub):
     assert hub.config.JupyterHub.hub_ip == "127.0.0.1"
     assert hub.config.JupyterHub.authenticator_class == "brass_nb.classroom.hub.ClassListAuthenticator"
     assert hub.config.ClassListAuthenticator.class_file == str(hub.class_dir.resolve() / "learners.txt")
+
+
+def test_the_cluster_names_its_admin_encrypts_and_keeps_pods_apart():
+    values = yaml.safe_load((CLASSROOM / "values.yaml").read_text())
+    config = values["hub"]["config"]
+    assert config["JupyterHub"]["authenticator_class"] not in ("firstuseauthenticator.FirstUseAuthenticator",
+                                                               "firstuse", "dummy")
+    assert config["Authenticator"]["admin_users"] == ["teacher"] and config["Authenticator"]["auth_refresh_age"] == 60
+    assert values["proxy"]["https"]["enabled"] is True and values["proxy"]["https"]["hosts"]
+    assert values["hub"]["networkPolicy"]["enabled"] and values["proxy"]["chp"]["networkPolicy"]["enabled"]
+    rules = values["singleuser"]["networkPolicy"]
+    assert rules["enabled"] and rules["egressAllowRules"]["privateIPs"] is False
+    assert rules["egressAllowRules"]["cloudMetadataServer"] is False

@@ -23,7 +23,10 @@ def test_every_learner_logs_in_starts_a_server_runs_a_lesson_and_is_scored(users
     print("\n" + report.summary())
     assert [learner.failure for learner in report.failures] == []
     assert all(learner.login_ok and learner.cells > 0 and learner.kernel_rss_mib for learner in report.learners)
-    lessons = {path.name for path in (classroom_load.REPO / "notebooks").glob("*.ipynb")}
+    notebooks = classroom_load.REPO / "notebooks"
+    lessons = {path.relative_to(notebooks).as_posix() for path in notebooks.rglob("*.ipynb")}
     assert {learner.lesson for learner in report.learners} <= lessons
     assert report.scores_collected == users and report.score_problems == []
+    assert report.answers_recorded == users * (1 + classroom_load.ANSWERS_EACH)     # none lost
+    assert all(len(learner.answer_s) == classroom_load.ANSWERS_EACH for learner in report.learners)
     assert report.leftover_processes == 0

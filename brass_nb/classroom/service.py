@@ -16,6 +16,7 @@ import html
 import io
 import os
 import secrets
+import signal
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -119,7 +120,10 @@ def main() -> None:
     store = AnswerStore(Path(os.environ[ANSWERS_VARIABLE]))
     app = make_app(store, os.environ.get(TEACHER_VARIABLE, "teacher"), os.environ["JUPYTERHUB_SERVICE_PREFIX"])
     HTTPServer(app, max_body_size=MAX_REQUEST_BYTES).listen(url.port or 80, url.hostname or "127.0.0.1")
-    IOLoop.current().start()
+    loop = IOLoop.current()
+    for signal_number in (signal.SIGINT, signal.SIGTERM):   # (the hub stops its services so; a background start
+        signal.signal(signal_number, lambda *_: loop.add_callback_from_signal(loop.stop))   # may ignore SIGINT)
+    loop.start()
 
 
 if __name__ == "__main__":
