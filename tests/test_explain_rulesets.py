@@ -21,8 +21,10 @@ from test_glossary import GLOSSARY, forbidden
 import brass_nb as bn
 from brass_nb import quizbank
 from brass_nb.bots import play_out
+from brass_nb.classroom.accounts import make_account
 from brass_nb.classroom.answers import parse_answer
 from brass_nb.classroom.passwords import enrol, read_class_list
+from brass_nb.classroom.removal import stop_and_forget
 from brass_nb.explain import CATALOGS, advice, reason
 from brass_nb.rules import actions as A
 from brass_nb.rules.catalog import RULES
@@ -186,10 +188,17 @@ def _quiz_and_class_errors(game: bn.Game) -> list:
             path.write_text(text, encoding="utf-8")
             return read_class_list(path)
 
+    def unreachable_hub():
+        with tempfile.TemporaryDirectory() as folder:
+            token = Path(folder) / "teacher_api_token"
+            token.write_text("x", encoding="utf-8")
+            return stop_and_forget("aiko", "http://127.0.0.1:9", token)
+
     return [ask("coal_source", action=passing), ask("turn_order", action=passing), ask("era_removed", action=passing),
             ask("refusal", action=passing), ask("link_score", link="Nowhere - Elsewhere"),
             ask("build_card", industry="coal", slot=no_coal), ask("chess"), lambda: quizbank.questions("nope"),
-            lambda: library.text("nope"), lambda: class_list("Aiko:x\n"), lambda: enrol(["Aiko"], Path("unused"))]
+            lambda: library.text("nope"), lambda: class_list("Aiko:x\n"), lambda: enrol(["Aiko"], Path("unused")),
+            lambda: make_account("root"), unreachable_hub]
 
 
 def _rules_block(name: str) -> dict:
