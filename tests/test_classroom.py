@@ -7,6 +7,7 @@ import json
 import os
 import stat
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,33 @@ def test_results_are_appended_in_order_and_the_file_is_replaced_whole(tmp_path):
     path = write_scores(tmp_path, first, second)
     assert read_results(path) == ([first, second], [])
     assert json.loads(path.read_text())["version"] == 1
-    assert sorted(p.name for p in path.parent.iterdir()) == ["scores.json"]  # no temporary file left behind
+    assert sorted(p.name for p in path.parent.iterdir()) == [".scores.json.lock", "scores.json"]  # no temporary file
+
+
+def test_thirty_kernels_adding_at_once_keep_every_answer(tmp_path):
+    path = tmp_path / "scores.json"
+    answers = [result(f"q{n}", str(n), n % 2 == 0, f"2026-01-05T09:{n:02d}:00+00:00") for n in range(30)]
+    with ThreadPoolExecutor(max_workers=30) as pool:
+        list(pool.map(lambda one: append_result(path, one), answers))
+    kept, problems = read_results(path)
+    assert problems == [] and sorted(kept, key=lambda r: r.question) == sorted(answers, key=lambda r: r.question)
+
+
+def test_a_file_that_cannot_be_read_is_moved_aside_never_overwritten(tmp_path):
+    path = tmp_path / "scores.json"
+    broken = '{"results": [{"notebook": "n", "question": "q", "answer": 7, "correct": true, "time": "t"},]}'
+    path.write_text(broken)
+    append_result(path, result("q2", "a", True, "2026-01-05T09:00:00+00:00"))
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("scores.json.unreadable-")]
+    assert len(aside) == 1 and aside[0].read_text() == broken
+    assert [r.question for r in read_results(path)[0]] == ["q2"]
+
+
+def test_a_deeply_nested_file_is_a_problem_of_its_own_not_the_classs(tmp_path):
+    path = tmp_path / "scores.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    results, problems = read_results(path)
+    assert results == [] and problems == [f"{path}: nested too deeply to be a score file"]
 
 
 def test_a_missing_file_has_no_results_and_no_problem(tmp_path):
@@ -365,3 +392,10 @@ def test_a_lesson_added_later_reaches_learners_who_started_before(tmp_path):
     assert copy_lessons(source, home) == [home / "lessons" / "01.ipynb"]
     (source / "02.ipynb").write_text("{}")
     assert copy_lessons(source, home) == [home / "lessons" / "02.ipynb"]
+
+
+def test_the_collected_csv_escapes_what_a_spreadsheet_would_run():
+    from brass_nb.classroom.collect import Row, write_csv
+    stream = io.StringIO()
+    write_csv((Row("aiko", "n", "-q", 1, True, True, '=HYPERLINK("x")', "t"),), stream)
+    assert stream.getvalue().splitlines()[1] == 'aiko,n,\'-q,1,True,True,"\'=HYPERLINK(""x"")",t'

@@ -11,6 +11,7 @@ from dataclasses import astuple, dataclass, fields
 from pathlib import Path
 from typing import TextIO
 
+from brass_nb.classroom.answers import safe_cell
 from brass_nb.classroom.scores import SCORES_FILE, Result, read_results
 
 
@@ -68,10 +69,10 @@ def _rows_of(learner: str, results: list[Result]) -> list[Row]:
 
 
 def write_csv(rows: tuple[Row, ...], stream: TextIO) -> None:
-    """The rows as CSV with a header line, for a spreadsheet."""
+    """The rows as CSV with a header line, for a spreadsheet (a cell that would run as a formula starts with ')."""
     writer = csv.writer(stream, lineterminator="\n")
     writer.writerow(COLUMNS)
-    writer.writerows(astuple(row) for row in rows)
+    writer.writerows([safe_cell(value) for value in astuple(row)] for row in rows)
 
 
 def format_table(collection: Collection) -> str:

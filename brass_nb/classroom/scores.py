@@ -9,16 +9,19 @@ as a problem and skipped, never followed or raised.
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
 import os
 import stat
-import tempfile
 import urllib.error
 import urllib.request
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+
+from brass_nb.rules.errors import BrassError
+from brass_nb.rules.files import write_text
 
 ANSWERS_URL_VARIABLE = "BRASS_NB_ANSWERS_URL"
 """Set by a class hub's spawner: where the class's answers service takes answers (brass_nb.classroom.service)."""
@@ -34,6 +37,10 @@ MAX_FILE_BYTES = 1_000_000
 FORMAT_VERSION = 1
 
 log = logging.getLogger(__name__)
+
+
+class ScoreFileError(BrassError, OSError):
+    """The local score file could not be written (an OSError too, so the quiz logs it and goes on)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +83,8 @@ def read_results(path: Path) -> tuple[list[Result], list[str]]:
         document = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         return [], [f"{path}: not JSON ({error})"]
+    except RecursionError:
+        return [], [f"{path}: nested too deeply to be a score file"]
     entries = document.get("results") if isinstance(document, dict) else None
     if not isinstance(entries, list):
         return [], [f"{path}: expected an object with a 'results' list"]
@@ -89,20 +98,20 @@ def read_results(path: Path) -> tuple[list[Result], list[str]]:
 
 
 def append_result(path: Path, result: Result) -> None:
-    """Add ``result`` to the file at ``path``; the file is replaced whole, so a reader never sees half of it."""
-    results, _ = read_results(path)
-    document = {"version": FORMAT_VERSION, "results": [asdict(r) for r in results + [result]]}
+    """Add ``result`` to the file at ``path``, replaced whole (a reader never sees half of it) while a lock beside it
+    keeps two kernels from adding at once (each would keep only its own). A file that cannot be read whole is moved
+    aside (``scores.json.unreadable-<time>``), never overwritten: what could be read is kept in the new file, and
+    everything in the old one stays for whoever mends it."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".scores-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(document, stream, ensure_ascii=False, indent=1)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
+    with open(path.with_name(f".{path.name}.lock"), "a+b") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        results, problems = read_results(path)
+        if problems and path.exists():
+            aside = path.with_name(f"{path.name}.unreadable-{datetime.now(UTC).strftime('%Y%m%dT%H%M%S%f')}")
+            os.replace(path, aside)
+            log.warning("the score file %s could not be read; it is kept as %s", path, aside)
+        document = {"version": FORMAT_VERSION, "results": [asdict(r) for r in results + [result]]}
+        write_text(path, json.dumps(document, ensure_ascii=False, indent=1), ScoreFileError, 0o600)
 
 
 def record_answer(question: str, answer: str, correct: bool) -> str | None:
