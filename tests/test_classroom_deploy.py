@@ -17,7 +17,7 @@ from traitlets.config.loader import PyFileConfigLoader
 from brass_nb.classroom.__main__ import main
 from brass_nb.classroom.image import image_tag
 from brass_nb.classroom.lessons import LESSONS_FOLDER, hand_out_command
-from brass_nb.classroom.scores import ANSWERS_URL_VARIABLE, SCORES_FILE, SCORES_VARIABLE
+from brass_nb.classroom.scores import ANSWERS_URL_VARIABLE
 
 REPO = Path(__file__).resolve().parent.parent
 CLASSROOM = REPO / "classroom"
@@ -70,17 +70,25 @@ def test_learners_get_the_same_limits_start_page_and_score_file_on_every_hub(hub
     assert learners["defaultUrl"] == spawner.default_url == littlest.default_url == f"/lab/tree/{LESSONS_FOLDER}"
     answers = {ANSWERS_URL_VARIABLE: "http://127.0.0.1:8100/services/brass-answers/answers"}
     assert spawner.environment == littlest.environment.get_value({}) == answers
-    # Zero to JupyterHub's hub image has no brass_nb yet, so its learners still keep their answers in their homes
-    assert learners["extraEnv"] == {SCORES_VARIABLE: f"~/{SCORES_FILE}"}
+    assert learners["extraEnv"] == {ANSWERS_URL_VARIABLE: "http://hub:8181/services/brass-answers/answers"}
 
 
-def test_the_one_machine_and_littlest_hubs_run_the_same_answers_service_and_roles(hub):
+def test_every_hub_runs_the_same_answers_service_and_roles(hub):
     littlest = PyFileConfigLoader("tljh_config.py", str(CLASSROOM)).load_config().JupyterHub
+    cluster = yaml.safe_load((CLASSROOM / "values.yaml").read_text())["hub"]
     one = hub.config.JupyterHub
     service = next(s for s in one.services if s["name"] == "brass-answers")
     assert service["command"][1:] == ["-m", "brass_nb.classroom.service"] and service["url"].startswith("http://127.")
     assert [s["name"] for s in littlest.services] == ["brass-answers"]
     assert one.load_roles[:2] == littlest.load_roles
+    in_cluster = cluster["services"]["brass-answers"]
+    assert in_cluster["command"][1:] == service["command"][1:] and in_cluster["url"] == "http://hub:8181"
+    assert set(in_cluster["environment"]) == {*service["environment"], "BRASS_CLASS_ANSWERS_BIND"}
+    assert {name: {"scopes": role["scopes"]} for name, role in cluster["loadRoles"].items()} == {
+        role["name"]: {"scopes": role["scopes"]} for role in one.load_roles[:2]}
+    assert cluster["service"]["extraPorts"][0]["port"] == 8181 == cluster["networkPolicy"]["ingress"][0]["ports"][0][
+        "port"]
+    assert "FROM ${HUB_IMAGE}" in (CLASSROOM / "hub.Dockerfile").read_text() and cluster["image"]["name"]
     assert hub.config.JupyterHub.spawner_class == "jupyterhub.spawner.LocalProcessSpawner"
     assert "allow_root" not in " ".join(hub.config.Spawner.args)
     assert oct(hub.class_dir.stat().st_mode & 0o777) == "0o700"
@@ -126,3 +134,4 @@ def test_the_cluster_names_its_admin_encrypts_and_keeps_pods_apart():
     rules = values["singleuser"]["networkPolicy"]
     assert rules["enabled"] and rules["egressAllowRules"]["privateIPs"] is False
     assert rules["egressAllowRules"]["cloudMetadataServer"] is False
+    assert rules["egress"][0]["ports"] == [{"port": 8181}]                 # only the answers service in the hub's pod

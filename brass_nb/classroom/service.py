@@ -7,7 +7,8 @@ answer a learner's kernel sends under the name the hub vouches for, and shows th
 
 A learner can add answers only under their own name: the name comes from the hub, never from what is sent. The hub
 starts this (``classroom/jupyterhub_config.py``) with ``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX`` and
-its own token; ``BRASS_CLASS_ANSWERS`` names the database and ``BRASS_CLASS_TEACHER`` the teacher.
+its own token; ``BRASS_CLASS_ANSWERS`` names the database, ``BRASS_CLASS_TEACHER`` the teacher and, in a cluster,
+``BRASS_CLASS_ANSWERS_BIND`` the address to listen on.
 """
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ from brass_nb.rules.errors import AnswerRefused
 
 ANSWERS_VARIABLE = "BRASS_CLASS_ANSWERS"
 TEACHER_VARIABLE = "BRASS_CLASS_TEACHER"
+BIND_VARIABLE = "BRASS_CLASS_ANSWERS_BIND"
+"""Where to listen when the service's address is not this machine's own (in a cluster: 0.0.0.0 in the hub's pod)."""
 MAX_REQUEST_BYTES = 65_536
 """Larger requests are refused by the server before any handler reads them."""
 
@@ -119,7 +122,8 @@ def main() -> None:
     url = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
     store = AnswerStore(Path(os.environ[ANSWERS_VARIABLE]))
     app = make_app(store, os.environ.get(TEACHER_VARIABLE, "teacher"), os.environ["JUPYTERHUB_SERVICE_PREFIX"])
-    HTTPServer(app, max_body_size=MAX_REQUEST_BYTES).listen(url.port or 80, url.hostname or "127.0.0.1")
+    bind = os.environ.get(BIND_VARIABLE) or url.hostname or "127.0.0.1"
+    HTTPServer(app, max_body_size=MAX_REQUEST_BYTES).listen(url.port or 80, bind)
     loop = IOLoop.current()
     for signal_number in (signal.SIGINT, signal.SIGTERM):   # (the hub stops its services so; a background start
         signal.signal(signal_number, lambda *_: loop.add_callback_from_signal(loop.stop))   # may ignore SIGINT)
