@@ -399,3 +399,13 @@ def test_the_collected_csv_escapes_what_a_spreadsheet_would_run():
     stream = io.StringIO()
     write_csv((Row("aiko", "n", "-q", 1, True, True, '=HYPERLINK("x")', "t"),), stream)
     assert stream.getvalue().splitlines()[1] == 'aiko,n,\'-q,1,True,True,"\'=HYPERLINK(""x"")",t'
+
+
+def test_unlisting_takes_only_the_names_given_and_a_missing_list_is_no_error(tmp_path):
+    from brass_nb.classroom.passwords import unlist
+    class_file = tmp_path / "learners.txt"
+    assert unlist(["aiko"], class_file) == []
+    issued = enrol(["aiko", "ben"], class_file)
+    assert unlist(["aiko", "zoe"], class_file) == ["aiko"]
+    kept = read_class_list(class_file)
+    assert list(kept) == ["ben"] and verify_password(issued["ben"], kept["ben"])

@@ -87,6 +87,8 @@ def enrol(names: list[str], class_file: Path) -> dict[str, str]:
 
 def unlist(names: list[str], class_file: Path) -> list[str]:
     """Take ``names`` off the class list (written whole or not at all); returns those that were on it."""
+    if not class_file.exists():
+        return []
     known = read_class_list(class_file)
     gone = [name for name in names if name in known]
     write_text(class_file, "".join(f"{name}:{stored}\n" for name, stored in known.items() if name not in gone),
