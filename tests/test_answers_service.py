@@ -24,7 +24,8 @@ pytest.importorskip("jupyterhub", reason="JupyterHub is not installed (pip insta
 from tornado.httpserver import HTTPServer  # noqa: E402
 
 from brass_nb.classroom import service  # noqa: E402
-from brass_nb.classroom.answers import AnswerStore, parse_answer, safe_cell  # noqa: E402
+from brass_nb.classroom.answers import AnswerStore, parse_answer  # noqa: E402
+from brass_nb.classroom.collect import safe_cell  # noqa: E402
 from brass_nb.rules.errors import AnswerRefused  # noqa: E402
 
 LEARNERS = [f"learner{i:02d}" for i in range(30)]

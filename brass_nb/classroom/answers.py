@@ -3,20 +3,20 @@
 A learner's kernel sends an answer to the service (:mod:`brass_nb.classroom.service`) with the token the hub gave
 its server; the service checks it here and stores it under the name the hub vouches for. What a learner sends is
 untrusted: anything but a small flat object of the four expected fields is refused with a reason, in both languages.
-What the database holds is read defensively too (a teacher's export survives rows written by other means), and every
-CSV cell that a spreadsheet would run as a formula is escaped.
+What the database holds is read defensively too (a teacher's export survives rows written by other means); the class
+view and the CSV are the offline collector's (:mod:`brass_nb.classroom.collect`), formulas escaped.
 """
 from __future__ import annotations
 
-import csv
 import json
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
 
+from brass_nb.classroom.collect import Row, rows_of
+from brass_nb.classroom.scores import Result
 from brass_nb.rules.errors import AnswerRefused
 from brass_nb.rules.records import Step
 
@@ -25,8 +25,6 @@ MAX_BODY_BYTES = 4096
 LIMITS = {"notebook": 200, "question": 200, "answer": 500}
 """The longest text each field may hold."""
 FIELDS = ("notebook", "question", "answer", "correct")
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""What a spreadsheet may run as a formula when a cell begins with it (OWASP's list)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS answers (
@@ -103,46 +101,13 @@ class AnswerStore:
                 yield learner, notebook, question, answer, correct in ("1", "True", "true"), time
 
 
-@dataclass(frozen=True)
-class Summary:
-    """One learner's answers to one question: how often they answered, the first and last right or not."""
-
-    learner: str
-    notebook: str
-    question: str
-    attempts: int
-    first_correct: bool
-    last_correct: bool
-    last_answer: str
-    last_time: str
-
-
-COLUMNS = ("learner", "notebook", "question", "attempts", "first_correct", "last_correct", "last_answer",
-           "last_time")
-
-
-def summaries(store: AnswerStore) -> list[Summary]:
-    """One summary per learner and question, in learner, notebook, question order."""
-    by_question: dict[tuple[str, str, str], list[tuple[str, bool, str]]] = {}
+def summaries(store: AnswerStore) -> list[Row]:
+    """One row per learner and question (as the offline collector makes them), in learner, notebook, question
+    order."""
+    by_learner: dict[str, list[Result]] = {}
     for learner, notebook, question, answer, correct, time in store.rows():
-        by_question.setdefault((learner, notebook, question), []).append((answer, correct, time))
-    return [Summary(learner, notebook, question, len(answers), answers[0][1], answers[-1][1], answers[-1][0],
-                    answers[-1][2])
-            for (learner, notebook, question), answers in sorted(by_question.items())]
-
-
-def write_csv(rows: list[Summary], stream: TextIO) -> None:
-    """The summaries as CSV with a header line; a cell a spreadsheet would run as a formula starts with ``'``."""
-    writer = csv.writer(stream, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for row in rows:
-        writer.writerow(safe_cell(getattr(row, column)) for column in COLUMNS)
-
-
-def safe_cell(value: Any) -> str:
-    """``value`` as a CSV cell that no spreadsheet runs as a formula."""
-    text = str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+        by_learner.setdefault(learner, []).append(Result(notebook, question, answer, correct, time))
+    return [row for learner in sorted(by_learner) for row in rows_of(learner, by_learner[learner])]
 
 
 def _text(value: object, limit: int = 1000) -> str:

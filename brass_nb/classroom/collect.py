@@ -11,7 +11,6 @@ from dataclasses import astuple, dataclass, fields
 from pathlib import Path
 from typing import TextIO
 
-from brass_nb.classroom.answers import safe_cell
 from brass_nb.classroom.scores import SCORES_FILE, Result, read_results
 
 
@@ -30,6 +29,8 @@ class Row:
 
 
 COLUMNS = tuple(field.name for field in fields(Row))
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet may run as a formula when a cell begins with it (OWASP's list)."""
 
 
 @dataclass(frozen=True)
@@ -54,11 +55,11 @@ def collect(homes: Path, scores_file: str = SCORES_FILE) -> Collection:
             continue
         results, found = read_results(path)
         problems.extend(found)
-        rows.extend(_rows_of(learner, results))
+        rows.extend(rows_of(learner, results))
     return Collection(tuple(rows), tuple(problems), tuple(learners))
 
 
-def _rows_of(learner: str, results: list[Result]) -> list[Row]:
+def rows_of(learner: str, results: list[Result]) -> list[Row]:
     """One row per question, from results in the order they were checked."""
     by_question: dict[tuple[str, str], list[Result]] = {}
     for result in sorted(results, key=lambda r: r.time):
@@ -73,6 +74,12 @@ def write_csv(rows: tuple[Row, ...], stream: TextIO) -> None:
     writer = csv.writer(stream, lineterminator="\n")
     writer.writerow(COLUMNS)
     writer.writerows([safe_cell(value) for value in astuple(row)] for row in rows)
+
+
+def safe_cell(value: object) -> str:
+    """``value`` as a CSV cell that no spreadsheet runs as a formula."""
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def format_table(collection: Collection) -> str:

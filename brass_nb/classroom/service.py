@@ -27,7 +27,8 @@ from tornado import web
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 
-from brass_nb.classroom.answers import AnswerStore, Summary, parse_answer, summaries, write_csv
+from brass_nb.classroom.answers import AnswerStore, parse_answer, summaries
+from brass_nb.classroom.collect import Row, write_csv
 from brass_nb.rules.errors import AnswerRefused
 
 ANSWERS_VARIABLE = "BRASS_CLASS_ANSWERS"
@@ -94,7 +95,7 @@ class ExportHandler(ServiceHandler):
         self.finish(stream.getvalue())
 
 
-def class_page(rows: list[Summary], export: str) -> str:
+def class_page(rows: list[Row], export: str) -> str:
     """The class view as an HTML page (every value escaped)."""
     head = "".join(f"<th>{name}</th>" for name in ("learner", "notebook", "question", "answers", "right first",
                                                      "right last", "last answer", "when"))
