@@ -17,13 +17,12 @@ Zero to JupyterHub; ``tests/test_classroom_deploy.py`` keeps the two in step.
 """
 import os
 import secrets
-import sys
 from pathlib import Path
 
 from brass_nb.classroom.image import image_tag
 from brass_nb.classroom.lessons import LESSONS_FOLDER, hand_out_command
 from brass_nb.classroom.scores import ANSWERS_URL_VARIABLE
-from brass_nb.classroom.service import ANSWERS_VARIABLE, TEACHER_VARIABLE
+from brass_nb.classroom.service import answers_url, hub_roles, hub_service
 
 c = get_config()  # noqa: F821 (provided by JupyterHub when it reads this file)
 
@@ -35,7 +34,6 @@ ANSWERS_PORT = int(os.environ.get("BRASS_CLASS_ANSWERS_PORT", str(PORT + 100)))
 TEACHER = os.environ.get("BRASS_CLASS_TEACHER", "teacher")
 LEARNER_ENV = ENV_DIR / f"env-{image_tag(REPO / 'binder')}"
 LESSONS = ENV_DIR / "lessons"
-SERVICE = "brass-answers"
 
 
 def secret_file(name: str) -> Path:
@@ -69,15 +67,11 @@ c.Authenticator.refresh_pre_spawn = True
 
 # The answers service, and the teacher's commands' token (``remove`` stops a learner's server through the hub).
 c.JupyterHub.services = [
-    {"name": SERVICE, "url": f"http://127.0.0.1:{ANSWERS_PORT}", "oauth_no_confirm": True, "display": True,
-     "command": [sys.executable, "-m", "brass_nb.classroom.service"],
-     "environment": {ANSWERS_VARIABLE: str(CLASS_DIR / "answers.sqlite"), TEACHER_VARIABLE: TEACHER}},
+    hub_service(ANSWERS_PORT, str(CLASS_DIR / "answers.sqlite"), TEACHER),
     {"name": "brass-teacher", "api_token": secret_file("teacher_api_token").read_text().strip()},
 ]
 c.JupyterHub.load_roles = [
-    {"name": "user", "scopes": ["self", f"access:services!service={SERVICE}"]},
-    {"name": "server",
-     "scopes": ["users:activity!user", "access:servers!server", f"access:services!service={SERVICE}"]},
+    *hub_roles(),
     {"name": "brass-teacher", "scopes": ["admin:users", "admin:servers"], "services": ["brass-teacher"]},
 ]
 
@@ -87,7 +81,7 @@ c.JupyterHub.spawner_class = "jupyterhub.spawner.LocalProcessSpawner"
 c.Spawner.cmd = ["sh", "-c", hand_out_command(f'"{LEARNER_ENV}/bin/python"', str(LESSONS))
                  + f' && exec "{LEARNER_ENV}/bin/jupyterhub-singleuser" "$@"', "jupyterhub-singleuser"]
 c.Spawner.default_url = f"/lab/tree/{LESSONS_FOLDER}"
-c.Spawner.environment = {ANSWERS_URL_VARIABLE: f"http://127.0.0.1:{ANSWERS_PORT}/services/{SERVICE}/answers"}
+c.Spawner.environment = {ANSWERS_URL_VARIABLE: answers_url(ANSWERS_PORT)}
 # An idle kernel gives its memory back after half an hour; an idle server stops after two.
 c.Spawner.args = ["--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=300",
                   "--ServerApp.shutdown_no_activity_timeout=7200"]

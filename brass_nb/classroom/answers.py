@@ -25,6 +25,8 @@ MAX_BODY_BYTES = 4096
 LIMITS = {"notebook": 200, "question": 200, "answer": 500}
 """The longest text each field may hold."""
 FIELDS = ("notebook", "question", "answer", "correct")
+JSON_KINDS = {list: "list", str: "string", int: "number", float: "number", bool: "true or false", type(None): "null"}
+"""What a body that is JSON but no object holds, in the messages' words."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS answers (
@@ -57,9 +59,12 @@ def parse_answer(body: bytes) -> Answer:
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         raise AnswerRefused([Step("answer.not_json", {}, ok=False)]) from None
-    if not isinstance(data, dict) or set(data) != set(FIELDS):
-        found = sorted(map(str, data))[:8] if isinstance(data, dict) else type(data).__name__
-        raise AnswerRefused([Step("answer.fields", {"expected": list(FIELDS), "found": found}, ok=False)])
+    if not isinstance(data, dict):
+        raise AnswerRefused([Step("answer.fields", {"expected": list(FIELDS), "kind": JSON_KINDS[type(data)]},
+                                  ok=False)])
+    if set(data) != set(FIELDS):
+        raise AnswerRefused([Step("answer.fields", {"expected": list(FIELDS), "found": sorted(map(str, data))[:8]},
+                                  ok=False)])
     for field, limit in LIMITS.items():
         value = data[field]
         if not isinstance(value, str) or len(value) > limit:

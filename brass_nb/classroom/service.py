@@ -18,6 +18,7 @@ import io
 import os
 import secrets
 import signal
+import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -39,6 +40,29 @@ MAX_REQUEST_BYTES = 65_536
 """Larger requests are refused by the server before any handler reads them."""
 
 
+SERVICE_NAME = "brass-answers"
+
+
+def hub_service(port: int, database: str, teacher: str) -> dict[str, Any]:
+    """The service as a hub on this machine starts it (JupyterHub's ``services`` entry), listening on ``port``."""
+    return {"name": SERVICE_NAME, "url": f"http://127.0.0.1:{port}", "oauth_no_confirm": True, "display": True,
+            "command": [sys.executable, "-m", "brass_nb.classroom.service"],
+            "environment": {ANSWERS_VARIABLE: database, TEACHER_VARIABLE: teacher}}
+
+
+def hub_roles() -> list[dict[str, Any]]:
+    """The roles that let learners' browsers and servers call the service (JupyterHub's ``load_roles``)."""
+    reach = f"access:services!service={SERVICE_NAME}"
+    return [{"name": "user", "scopes": ["self", reach]},
+            {"name": "server", "scopes": ["users:activity!user", "access:servers!server", reach]}]
+
+
+def answers_url(port: int) -> str:
+    """Where a learner's kernel on this machine sends its answers (the hub's spawner sets it as
+    ``BRASS_NB_ANSWERS_URL``)."""
+    return f"http://127.0.0.1:{port}/services/{SERVICE_NAME}/answers"
+
+
 class ServiceHandler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     def initialize(self, store: AnswerStore, teacher: str) -> None:
         self.store = store
@@ -51,9 +75,6 @@ class ServiceHandler(HubOAuthenticated, web.RequestHandler):  # type: ignore[mis
 
 class AnswersHandler(ServiceHandler):
     """A learner's kernel records one answer (authenticated by its server's hub token, never by a cookie)."""
-
-    def check_xsrf_cookie(self) -> None:
-        """Only token requests are taken (below); a token is no cookie a page could send on a learner's behalf."""
 
     @web.authenticated
     async def post(self) -> None:

@@ -1013,9 +1013,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "answer.too_large": lambda f: (f"An answer is at most {f['limit']:,} bytes; this one has {f['size']:,}, so it "
                                    f"was not recorded."),
     "answer.not_json": lambda f: "An answer is sent as JSON; this was not JSON, so it was not recorded.",
-    "answer.fields": lambda f: (f"An answer has exactly the fields {', '.join(f['expected'])}; this one had "
-                                f"{f['found'] if isinstance(f['found'], str) else ', '.join(f['found']) or 'none'}, so "
-                                f"it was not recorded."),
+    "answer.fields": lambda f: (f"An answer is an object with exactly the fields {', '.join(f['expected'])}; this "
+                                + (f"one is a JSON {f['kind']}" if "kind" in f else
+                                   f"one had {', '.join(f['found']) or 'none'}") + ", so it was not recorded."),
     "answer.field": lambda f: ("An answer's 'correct' is true or false, so this one was not recorded."
                                if f["field"] == "correct" else
                                f"An answer's '{f['field']}' is text of at most {f['limit']} characters, so this one "

@@ -22,6 +22,9 @@ PRINTED = {"merchant": "商人の地点に印刷", "external": "外部地域に�
 EDITION_NOTE = {"divider": "仕切りタイルの下に置かれ", "face_down": "無作為に裏向きで脇に置かれ"}
 
 
+JSON_KIND = {"list": "リスト", "string": "文字列", "number": "数値", "true or false": "真偽値", "null": "null"}
+"""解答の本体がオブジェクトでないときの中身（brass_nb.classroom.answers）。"""
+
 FILE_KIND = {"folder": "フォルダー", "pipe": "パイプ", "socket": "ソケット", "device": "デバイス",
              "other": "通常のファイル以外のもの"}
 """ファイルでないパスが指すもの（brass_nb.rules.files）。"""
@@ -911,9 +914,10 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "answer.too_large": lambda f: (f"解答は{f['limit']:,}バイトまでです。この解答は{f['size']:,}バイトあるので"
                                    f"記録しませんでした。"),
     "answer.not_json": lambda f: "解答はJSONで送ります。JSONではなかったので記録しませんでした。",
-    "answer.fields": lambda f: (f"解答の項目は {', '.join(f['expected'])} のちょうど4つです。この解答には"
-                                f"{f['found'] if isinstance(f['found'], str) else ', '.join(f['found']) or '何も'}"
-                                f"があったので記録しませんでした。"),
+    "answer.fields": lambda f: (f"解答は項目 {', '.join(f['expected'])} のちょうど4つを持つオブジェクトです。"
+                                + (f"この解答はJSONの{JSON_KIND[f['kind']]}なので" if "kind" in f else
+                                   f"この解答には{', '.join(f['found']) or '何も'}があったので")
+                                + "記録しませんでした。"),
     "answer.field": lambda f: ("解答の「correct」は true か false です。この解答は記録しませんでした。"
                                if f["field"] == "correct" else
                                f"解答の「{f['field']}」は{f['limit']}文字までの文字列です。この解答は記録しませんでした。"),
