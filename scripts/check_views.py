@@ -19,15 +19,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from record_games import configs  # noqa: E402
+
 from brass_nb.rules import view as view_module  # noqa: E402
 from brass_nb.rules import viewcheck  # noqa: E402
-from brass_nb.rules.facts import editions, known_games, load_facts  # noqa: E402
 from brass_nb.rules.game import new_game  # noqa: E402
 from brass_nb.rules.randomplay import random_action  # noqa: E402
 from brass_nb.rules.view import View  # noqa: E402
 
-CONFIGS = [(game, edition, players) for game in known_games() for edition in editions(game)
-           for players in load_facts(game, edition).rules.player_counts]
+CONFIGS = configs()
+"""Every (game, edition, player count), as the recorded games have them."""
 
 
 def play_checked(name: str, edition: str | None, players: int, seed: int, tally: Counter[str]) -> None:

@@ -8,6 +8,7 @@ switching the language redraws the same panel and message in the other one.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -187,7 +188,7 @@ class Table:
     def human_to_act(self) -> bool:
         return not self.game.is_over and self.seats[self.game.current_player] == "human"
 
-    def legal(self) -> list[Action] | Any:
+    def legal(self) -> Sequence[Action]:
         return self.game.legal_actions() if not self.game.is_over else []
 
     def kind_options(self) -> list[tuple[str, str]]:
