@@ -59,6 +59,8 @@ PROMPTS = {
                 "ja": "{player}が `{action}` を試みます。なぜできないのでしょう？"},
 }
 KINDS = tuple(PROMPTS)
+YOUR_MOVE = "your_move"
+"""The kind of a bank entry that is an exercise: the learner makes a move towards a goal (:mod:`.exercises`)."""
 
 WORDS = {
     "en": {"market": {"coal": "the coal market", "iron": "the iron market"}, "level": "income level {level}",
@@ -107,17 +109,25 @@ def lessons() -> list[str]:
 
 
 @cache
-def questions(lesson: str) -> tuple[Question, ...]:
-    """The questions of one lesson, read from its TOML file."""
+def bank(lesson: str) -> dict:
+    """One lesson's TOML file as read, with every ``position`` name replaced by the position's text."""
     known = lessons()
     if lesson not in known:
         raise UnknownName([Step("quiz.unknown_lesson", {"lesson": repr(lesson)[:60], "lessons": known}, ok=False)])
     text = resources.files(__name__).joinpath(f"{lesson}.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
     named = data.get("positions", {})
-    return tuple(Question(lesson=lesson, number=n, **{**t, "position": named.get(t["position"], t["position"]),
-                                                      "distractors": tuple(t.get("distractors", ()))})
-                 for n, t in enumerate(data["question"], 1))
+    for table in data["question"]:
+        table["position"] = named.get(table["position"], table["position"])
+    return data
+
+
+@cache
+def questions(lesson: str) -> tuple[Question, ...]:
+    """The multiple-choice questions of one lesson (its "your move" exercises are :func:`exercises.exercises`)."""
+    tables = [t for t in bank(lesson)["question"] if t.get("kind") != YOUR_MOVE]
+    return tuple(Question(lesson=lesson, number=n, **{**t, "distractors": tuple(t.get("distractors", ()))})
+                 for n, t in enumerate(tables, 1))
 
 
 def _refuse(rule: str, question: Question | None, **facts) -> QuizError:

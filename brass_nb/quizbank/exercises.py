@@ -1,0 +1,98 @@
+"""\"Your move\" exercises: a written position, a goal, and the learner's move judged by the engine.
+
+An exercise sits in a lesson's quiz bank beside its questions, as a ``[[question]]`` table of kind ``your_move``::
+
+    [[question]]
+    kind = "your_move"
+    id = "beer-for-the-mill"                  # stable within the lesson: progress is kept under it
+    position = "south_west"                   # a name under [positions], or a position file's text
+    goal = [{check = "sells", industry = "cotton"}]
+    story = {en = "Your cotton mill in Worcester waits for beer.", ja = "…"}
+    nudge = {en = "Where is the nearest beer?", ja = "…"}
+    principle = {en = "A sale needs beer from …", ja = "…"}
+    answer = "sell Worcester[1] beer …"        # optional: the move the last hint shows (else the engine's)
+    wrong = "sell …"                          # a plausible wrong move, played by the tests
+    wrong_reason = "goal.sells"               # the rule id its first reason must carry
+
+The goal is a list of checks on the position after the move (:mod:`.goals`), all of which must hold; ``best``
+asks for a move no legal move beats, computed exactly over every legal move. The story sets the scene; the goal's
+own words come from its checks, so that what is asked is what is judged.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from brass_nb.quizbank import YOUR_MOVE, bank
+from brass_nb.rules.game import Game
+from brass_nb.scenario.text import game_from_text
+
+LANGUAGES = ("en", "ja")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One condition of a goal: the check's name and its parameters, as written in the bank."""
+
+    name: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def get(self, key: str, default: object = None) -> object:
+        return dict(self.params).get(key, default)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One "your move" exercise: where, what to reach, the hint ladder, and a wrong move the tests play."""
+
+    lesson: str
+    id: str
+    position: str
+    goal: tuple[Check, ...]
+    story: dict[str, str]
+    nudge: dict[str, str]
+    principle: dict[str, str]
+    answer: str = ""
+    wrong: str = ""
+    wrong_reason: str = ""
+
+    @property
+    def key(self) -> str:
+        """The exercise's name in a learner's progress: ``<lesson>/<id>``."""
+        return f"{self.lesson}/{self.id}"
+
+    def game(self) -> Game:
+        """A fresh game at the exercise's position (the learner's games are never touched)."""
+        return game_from_text(self.position)
+
+
+def _words(table: dict, key: str, where: str) -> dict[str, str]:
+    words = table.get(key, {})
+    if not isinstance(words, dict) or set(words) != set(LANGUAGES) or not all(words.values()):
+        raise ValueError(f"{where}: '{key}' needs both {' and '.join(LANGUAGES)} words")
+    return dict(words)
+
+
+def _exercise(lesson: str, table: dict) -> Exercise:
+    where = f"{lesson} exercise {table.get('id', '?')}"
+    checks = tuple(Check(c["check"], tuple(sorted((k, v) for k, v in c.items() if k != "check")))
+                   for c in table["goal"])
+    return Exercise(lesson=lesson, id=table["id"], position=table["position"], goal=checks,
+                    story=_words(table, "story", where), nudge=_words(table, "nudge", where),
+                    principle=_words(table, "principle", where), answer=table.get("answer", ""),
+                    wrong=table.get("wrong", ""), wrong_reason=table.get("wrong_reason", ""))
+
+
+@cache
+def exercises(lesson: str) -> tuple[Exercise, ...]:
+    """The "your move" exercises of one lesson, in the bank's order."""
+    return tuple(_exercise(lesson, t) for t in bank(lesson)["question"] if t.get("kind") == YOUR_MOVE)
+
+
+def exercise(key: str) -> Exercise:
+    """The exercise named ``<lesson>/<id>``."""
+    lesson, _, name = key.partition("/")
+    for found in exercises(lesson):
+        if found.id == name:
+            return found
+    raise KeyError(key)
