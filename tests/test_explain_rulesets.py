@@ -20,6 +20,7 @@ from test_glossary import GLOSSARY, forbidden
 
 import brass_nb as bn
 from brass_nb import quizbank
+from brass_nb.quizbank import exercises
 from brass_nb.bots import play_out
 from brass_nb.classroom.accounts import make_account
 from brass_nb.classroom.answers import parse_answer
@@ -199,6 +200,22 @@ def _quiz_and_class_errors(game: bn.Game) -> list:
             ask("build_card", industry="coal", slot=no_coal), ask("chess"), lambda: quizbank.questions("nope"),
             lambda: library.text("nope"), lambda: class_list("Aiko:x\n"), lambda: enrol(["Aiko"], Path("unused")),
             lambda: make_account("root"), unreachable_hub]
+
+
+def _goal_steps(name: str, edition: str) -> list[Step]:
+    """Every check an exercise's goal is made of, met and missed, judged on a spread of this game's opening moves."""
+    facts = load_facts(name, edition)
+    game = bn.new_game(name, players=facts.rules.player_counts[0], seed=3, edition=edition)
+    town = next(iter(facts.board.towns))
+    goal = [{"check": "builds", "industry": "coal"}, {"check": "builds", "industry": "coal", "location": town},
+            {"check": "sells"}, {"check": "network_has", "location": town}, {"check": "kind", "kind": "loan"},
+            {"check": "no_market", "resource": "coal"}, {"check": "source", "resource": "coal", "location": town},
+            {"check": "income_at_least", "level": 0}, {"check": "best", "measure": "money"}]
+    words = {"en": "x", "ja": "x"}
+    exercise = exercises._exercise("mine", {"id": "every-check", "position": game.position(), "goal": goal,
+                                            "story": words, "nudge": words, "principle": words})
+    legal = game.legal_actions()
+    return [step for action in legal[::max(1, len(legal) // 12)] for step in exercises.judge(exercise, action).steps]
 
 
 def _rules_block(name: str) -> dict:
@@ -392,7 +409,7 @@ def reached(request) -> tuple[str, str, dict[str, list[Step]]]:
     by_rule: dict[str, list[Step]] = defaultdict(list)
     for step in (_random_games(name, edition, range(16)) + _queries_and_errors(name, edition)
                  + _position_errors(name, edition) + _positions(name, edition) + _generic_positions(name, edition)
-                 + _hostile_inputs(name, edition)):
+                 + _hostile_inputs(name, edition) + _goal_steps(name, edition)):
         if len(by_rule[step.rule]) < 300:
             by_rule[step.rule].append(step)
     return name, edition, by_rule

@@ -620,6 +620,44 @@ def _scenario_no_tile(f: dict) -> str:
     return text + "."
 
 
+
+ACTION = {"build": "build", "network": "network", "develop": "develop", "sell": "sell", "loan": "loan",
+          "scout": "scout", "pass": "pass", "done": "done", "discard": "discard", "remove": "remove"}
+MEASURE = {"vp": "the most VP (counting what the era's end would score)", "money": "the most money",
+           "income": "the highest income level"}
+GOALS: dict[str, Callable[[dict], str]] = {
+    "builds": lambda f: f"Build {_wanted_build(f)}.",
+    "sells": lambda f: f"Sell {_wanted_sale(f)}.",
+    "network_has": lambda f: f"Bring {f['location']} into your network.",
+    "kind": lambda f: f"Take {a(ACTION[f['kind']])} action.",
+    "no_market": lambda f: f"Buy no {RESOURCE[f['resource']]} from the market.",
+    "source": lambda f: f"Use {RESOURCE[f['resource']]} from {f['location']}.",
+    "income_at_least": lambda f: f"End the move at income level {f['level']} or more.",
+    "best": lambda f: f"Make the move that leaves you {MEASURE[f['measure']]}: no legal move may do better.",
+}
+"""What a "your move" exercise asks, one sentence per check of its goal (brass_nb.quizbank.goals)."""
+
+
+def _goal(f: dict, met: str, missed: str) -> str:
+    return f"Goal met: {met}." if f["ok"] else f"Goal not met: {missed}."
+
+
+def _wanted_build(f: dict) -> str:
+    return a(INDUSTRY[f["industry"]]) + (f" at {f['location']}" if f["location"] else "")
+
+
+def _built(f: dict) -> str:
+    return listing([f"{a(INDUSTRY[i])} at {s}" for s, i in zip(f["built"], f["built_industries"], strict=True)])
+
+
+def _wanted_sale(f: dict) -> str:
+    what = a(INDUSTRY[f["industry"]]) if f["industry"] else "an industry"
+    return what + (f" at {f['location']}" if f["location"] else "")
+
+
+def _measured(measure: str, n: int) -> str:
+    return {"vp": f"{n} VP", "money": money(n), "income": f"income level {n}"}[measure]
+
 MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])} discards {f['card']}"
                                + ("." if f["action"] == "build"
@@ -1026,4 +1064,32 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                               f"at most {f['most']} characters; names that do not ({f['count']}): "
                               f"{', '.join(f['names'])}."),
     "ruleset.data": lambda f: f"The rules in brass_nb's data file are malformed: {f['error']}.",
+    # "your move" exercises (brass_nb.quizbank.goals): what the move did against what the goal needed
+    "goal.builds": lambda f: _goal(f, f"{_built(f)} is built",
+                                   f"the goal is {_wanted_build(f)}, and this move builds {_built(f) or 'nothing'}"),
+    "goal.sells": lambda f: _goal(f, f"{listing(f['sold'])} is sold",
+                                  f"the goal is to sell {_wanted_sale(f)}, and this move "
+                                  + (f"is {a(ACTION[f['kind']])} action, not a sale" if f["kind"] != "sell"
+                                     else f"flips {listing(f['sold'])}" if f["sold"]
+                                     else "flips nothing of that kind")),
+    "goal.network_has": lambda f: _goal(f, f"{f['location']} is now in {player(f['player'])}'s network",
+                                        f"{f['location']} is still outside {player(f['player'])}'s network, which "
+                                        f"reaches {listing(f['network']) or 'nowhere yet'}"),
+    "goal.kind": lambda f: _goal(f, f"this is {a(ACTION[f['kind']])} action",
+                                 f"the goal is {a(ACTION[f['wanted']])} action, and this move is "
+                                 f"{a(ACTION[f['kind']])} action"),
+    "goal.no_market": lambda f: _goal(f, f"no {RESOURCE[f['resource']]} is bought from the market",
+                                      f"this move buys {f['bought']} {RESOURCE[f['resource']]} from the market, "
+                                      f"and the goal is to buy none"),
+    "goal.source": lambda f: _goal(f, f"the {RESOURCE[f['resource']]} comes from {listing(f['sources'])}",
+                                   f"the goal is {RESOURCE[f['resource']]} from {f['location']}, and this move takes "
+                                   + (f"it from {listing(f['sources'])}" if f["sources"] else "none from a works")),
+    "goal.income_at_least": lambda f: _goal(f, f"income level {f['income']} after this move",
+                                            f"income level {f['income']} after this move, and the goal is "
+                                            f"{f['level']} or more"),
+    "goal.best": lambda f: _goal(f, f"this move gives {_measured(f['measure'], f['got'])}, and no legal move gives "
+                                    f"more",
+                                 f"this move gives {_measured(f['measure'], f['got'])}; the best move here gives "
+                                 f"{_measured(f['measure'], f['best'])}"),
+
 }

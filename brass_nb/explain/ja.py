@@ -564,6 +564,42 @@ def _scenario_no_tile(f: dict) -> str:
     return text + "）。"
 
 
+
+ACTION = {"build": "建設", "network": "輸送網を広げる", "develop": "開発", "sell": "売却", "loan": "借金",
+          "scout": "偵察", "pass": "パス", "done": "終了", "discard": "捨て札", "remove": "取り除き"}
+MEASURE = {"vp": "勝利点（時代の終わりの得点計算を含めて）", "money": "お金", "income": "収入レベル"}
+GOALS: dict[str, Callable[[dict], str]] = {
+    "builds": lambda f: (f"{f['location']}に" if f["location"] else "") + f"{INDUSTRY[f['industry']]}を建設します。",
+    "sells": lambda f: f"{_wanted_sale(f)}を売却します。",
+    "network_has": lambda f: f"{f['location']}を自分のネットワークに入れます。",
+    "kind": lambda f: f"{ACTION[f['kind']]}のアクションを行います。",
+    "no_market": lambda f: f"{RESOURCE[f['resource']]}を市場から買わずに済ませます。",
+    "source": lambda f: f"{f['location']}の{RESOURCE[f['resource']]}を使います。",
+    "income_at_least": lambda f: f"この手の後の収入レベルを{f['level']}以上にします。",
+    "best": lambda f: f"{MEASURE[f['measure']]}が最も多くなる手を打ちます。これを上回る合法手があってはいけません。",
+}
+"""「あなたの一手」の課題が求めること。目標の条件（brass_nb.quizbank.goals）ごとに一文。"""
+
+
+def _goal(f: dict, met: str, missed: str) -> str:
+    return f"目標達成: {met}。" if f["ok"] else f"目標に届きません: {missed}。"
+
+
+def _wanted_build(f: dict) -> str:
+    return (f"{f['location']}での" if f["location"] else "") + INDUSTRY[f["industry"]]
+
+
+def _built(f: dict) -> str:
+    return "、".join(f"{s}の{INDUSTRY[i]}" for s, i in zip(f["built"], f["built_industries"], strict=True))
+
+
+def _wanted_sale(f: dict) -> str:
+    return (f"{f['location']}の" if f["location"] else "") + (INDUSTRY[f["industry"]] if f["industry"] else "産業")
+
+
+def _measured(measure: str, n: int) -> str:
+    return {"vp": f"{n}勝利点", "money": money(n), "income": f"収入レベル{n}"}[measure]
+
 MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])}は「{f['card']}」を捨てます"
                                + ("。" if f["action"] == "build" else "（建設以外はカードの種類を問いません）。")),
@@ -926,4 +962,31 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "class.names": lambda f: (f"学習者の名前は英小文字で始まり、英小文字・数字・'-'・'_' だけでできた{f['most']}文字以内の"
                               f"ものです。当てはまらない名前（{f['count']}個）: {', '.join(f['names'])}。"),
     "ruleset.data": lambda f: f"brass_nbのデータファイルのルール定義に誤りがあります（開発者向けの英語の説明）: {f['error']}。",
+    # 「あなたの一手」の課題（brass_nb.quizbank.goals）: 打った手がしたことと、目標が求めたこと
+    "goal.builds": lambda f: _goal(f, f"{_built(f)}が建ちました",
+                                   f"目標は{_wanted_build(f)}の建設ですが、" + (f"この手で建つのは{_built(f)}です"
+                                                                       if f["built"] else "この手では何も建ちません")),
+    "goal.sells": lambda f: _goal(f, f"{'、'.join(f['sold'])}を売却しました",
+                                  f"目標は{_wanted_sale(f)}の売却ですが、"
+                                  + (f"この手は{ACTION[f['kind']]}のアクションで、売却ではありません" if f["kind"] != "sell"
+                                     else f"この売却で裏返るのは{'、'.join(f['sold'])}です" if f["sold"]
+                                     else "この売却ではその産業は裏返りません")),
+    "goal.network_has": lambda f: _goal(f, f"{f['location']}が{player(f['player'])}のネットワークに入りました",
+                                        f"この手の後も{f['location']}は{player(f['player'])}のネットワークの外です"
+                                        f"（ネットワーク: {'、'.join(f['network']) or 'まだありません'}）"),
+    "goal.kind": lambda f: _goal(f, f"{ACTION[f['kind']]}のアクションです",
+                                 f"目標は{ACTION[f['wanted']]}のアクションですが、この手は{ACTION[f['kind']]}のアクションです"),
+    "goal.no_market": lambda f: _goal(f, f"市場から{RESOURCE[f['resource']]}を買っていません",
+                                      f"この手は市場から{RESOURCE[f['resource']]}を{f['bought']}個買います。"
+                                      f"目標は市場から買わないことです"),
+    "goal.source": lambda f: _goal(f, f"{RESOURCE[f['resource']]}は{'、'.join(f['sources'])}から来ます",
+                                   f"目標は{f['location']}の{RESOURCE[f['resource']]}ですが、"
+                                   + (f"この手の{RESOURCE[f['resource']]}は{'、'.join(f['sources'])}から来ます"
+                                      if f["sources"] else f"この手は{f['location']}の{RESOURCE[f['resource']]}を使いません")),
+    "goal.income_at_least": lambda f: _goal(f, f"この手の後の収入レベルは{f['income']}です",
+                                            f"この手の後の収入レベルは{f['income']}で、目標は{f['level']}以上です"),
+    "goal.best": lambda f: _goal(f, f"この手で{_measured(f['measure'], f['got'])}になり、これを上回る合法手はありません",
+                                 f"この手では{_measured(f['measure'], f['got'])}ですが、最善の手なら"
+                                 f"{_measured(f['measure'], f['best'])}になります"),
+
 }

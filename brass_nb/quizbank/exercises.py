@@ -23,11 +23,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from brass_nb.explain import en, ja, localize
 from brass_nb.quizbank import YOUR_MOVE, bank
+from brass_nb.quizbank.goals import CHECKS, MEASURES, Outcome, measure
+from brass_nb.rules.actions import Action
+from brass_nb.rules.errors import BrassError
 from brass_nb.rules.game import Game
+from brass_nb.rules.records import Step
 from brass_nb.scenario.text import game_from_text
 
 LANGUAGES = ("en", "ja")
+GOALS = {"en": en.GOALS, "ja": ja.GOALS}
 
 
 @dataclass(frozen=True)
@@ -41,9 +47,11 @@ class Check:
         return dict(self.params).get(key, default)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Exercise:
-    """One "your move" exercise: where, what to reach, the hint ladder, and a wrong move the tests play."""
+    """One "your move" exercise: where, what to reach, the hint ladder, and a wrong move the tests play.
+
+    Compared by identity: the bank reads each once, and its moves' answers are kept per exercise."""
 
     lesson: str
     id: str
@@ -66,6 +74,82 @@ class Exercise:
         return game_from_text(self.position)
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """The engine's judgement of one move: met or not, and why — the refusal's reasons when the move is illegal,
+    else one step per check of the goal (each saying what the move did against what the goal needed)."""
+
+    ok: bool
+    action: str
+    legal: bool
+    steps: tuple[Step, ...]
+
+    @property
+    def reason(self) -> Step | None:
+        """The first thing that failed (None when the goal is met)."""
+        return next((s for s in self.steps if not s.ok), None)
+
+
+def goal_words(exercise: Exercise, language: str) -> list[str]:
+    """The goal in ``language``, one sentence per check, with the position's names translated."""
+    return [GOALS[language][c.name](localize(dict(c.params), language)) for c in exercise.goal]
+
+
+def _outcome(game: Game, action: Action) -> Outcome:
+    after = game.copy()
+    player = game.current_player
+    assert player is not None
+    return Outcome(game, after, player, action, after.play(action))
+
+
+@cache
+def best(exercise: Exercise, name: str) -> int:
+    """The most any legal move of the exercise's position scores on measure ``name``: every move is played."""
+    game = exercise.game()
+    return max(measure(_outcome(game, action), name) for action in game.legal_actions())
+
+
+def _best(exercise: Exercise, outcome: Outcome, name: str) -> Step:
+    got, top = measure(outcome, name), best(exercise, name)
+    return Step("goal.best", {"measure": name, "got": got, "best": top, "ok": got >= top}, ok=got >= top)
+
+
+def judge(exercise: Exercise, action: Action | str) -> Verdict:
+    """Play ``action`` on a fresh copy of the exercise's position and check it against the goal."""
+    game = exercise.game()
+    try:
+        move = game.parse(action) if isinstance(action, str) else action
+        refusal = list(game.why_not(move))
+    except BrassError as error:
+        return Verdict(False, str(action), False, tuple(error.steps))
+    if refusal:
+        return Verdict(False, str(move), False, tuple(refusal))
+    outcome = _outcome(game, move)
+    steps = tuple(_best(exercise, outcome, str(c.get("measure"))) if c.name == "best"
+                  else CHECKS[c.name](outcome, **dict(c.params)) for c in exercise.goal)
+    return Verdict(all(s.ok for s in steps), str(move), True, steps)
+
+
+@cache
+def solutions(exercise: Exercise) -> tuple[Action, ...]:
+    """Every legal move that meets the goal, in the engine's order of legal moves."""
+    game = exercise.game()
+    return tuple(a for a in game.legal_actions() if judge(exercise, a).ok)
+
+
+def answer(exercise: Exercise) -> Action:
+    """The move the last hint shows: the bank's, which must meet the goal, else the engine's first."""
+    found = solutions(exercise)
+    if not found:
+        raise ValueError(f"{exercise.key}: no legal move meets the goal")
+    if exercise.answer:
+        written = exercise.game().parse(exercise.answer)
+        if written not in found:
+            raise ValueError(f"{exercise.key}: the written answer {exercise.answer!r} does not meet the goal")
+        return written
+    return found[0]
+
+
 def _words(table: dict, key: str, where: str) -> dict[str, str]:
     words = table.get(key, {})
     if not isinstance(words, dict) or set(words) != set(LANGUAGES) or not all(words.values()):
@@ -77,6 +161,9 @@ def _exercise(lesson: str, table: dict) -> Exercise:
     where = f"{lesson} exercise {table.get('id', '?')}"
     checks = tuple(Check(c["check"], tuple(sorted((k, v) for k, v in c.items() if k != "check")))
                    for c in table["goal"])
+    unknown = [c.name for c in checks if c.name not in CHECKS and c.name != "best"]
+    if unknown or any(c.get("measure") not in MEASURES for c in checks if c.name == "best"):
+        raise ValueError(f"{where}: unknown check {unknown or 'best measure'}; checks are {[*CHECKS, 'best']}")
     return Exercise(lesson=lesson, id=table["id"], position=table["position"], goal=checks,
                     story=_words(table, "story", where), nudge=_words(table, "nudge", where),
                     principle=_words(table, "principle", where), answer=table.get("answer", ""),

@@ -43,10 +43,12 @@ class Explorer(w.GridBox):
     ``seats`` gives each player "human" or a bot (any object with ``choose(game)`` and ``name``, e.g.
     ``brass_nb.bots.GreedyBot()``). A human seat picks from dropdowns that narrow each other and list only
     ``game.legal_actions()``; a bot seat moves when "Next bot move" is pressed (or at once, with ``auto``).
-    Previews and played moves show the engine's own steps; choosing a step draws it on the board.
+    Previews and played moves show the engine's own steps; choosing a step draws it on the board. ``hints=False``
+    hides the Hint button (an exercise gives its own hints); ``top`` goes at the top of the side panel.
     """
 
-    def __init__(self, game: Game, language: str | None = None, seats: list | None = None, auto: bool = False):
+    def __init__(self, game: Game, language: str | None = None, seats: list | None = None, auto: bool = False,
+                 hints: bool = True, top: w.Widget | None = None):
         self.table = Table(game, seats, language)
         self._boards: OrderedDict[tuple, LiveBoard] = OrderedDict()
         self._drawn: tuple[LiveBoard, list[int]] | None = None     # the board and steps the picture shows
@@ -89,9 +91,9 @@ class Explorer(w.GridBox):
             w.HBox([self.bot_button, self.auto]),
             w.HBox([self.typed, self.check_button, self.play_typed_button])],
             layout=w.Layout(flex="0 0 auto"))
-        top = w.HBox([self.players_view, self.toggle], layout=w.Layout(justify_content="space-between",
-                                                                        flex="0 0 auto"))
-        side = w.VBox([self.status, top, self.hand, self.controls,
+        heads = w.HBox([self.players_view, self.toggle], layout=w.Layout(justify_content="space-between",
+                                                                          flex="0 0 auto"))
+        side = w.VBox(([top] if top is not None else []) + [self.status, heads, self.hand, self.controls,
                        self.scores, self.replay, self.steps, self.explanation_view],
                       layout=w.Layout(height=PANEL_HEIGHT, overflow="hidden", grid_gap="2px"))
         side.add_class("brass-side")
@@ -114,7 +116,7 @@ class Explorer(w.GridBox):
         self.check_button.on_click(lambda _: self._act(lambda: self.table.check(self.typed.value)))
         self.play_typed_button.on_click(
             lambda _: self._act(lambda: self.table.play_typed(self.typed.value, self.auto.value)))
-        self.hint_button.layout.display = None if hasattr(game, "hint") else "none"
+        self.hint_button.layout.display = None if hints and hasattr(game, "hint") else "none"
         self._relabel()
         if self.auto.value:
             self.table.bot_moves(once=False)

@@ -8,7 +8,7 @@ switching the language redraws the same panel and message in the other one.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -161,6 +161,10 @@ class Table:
         self.step_chosen: int | None = None        # the step picked with the step buttons (1-based)
         self.message: Message | None = None
         self.moments: list[Moment] | None = None   # the replay of a finished game
+        self.paused = False                         # an exercise judged the move: nobody may act until told
+        self.on_move: Callable[[Action | str, Explanation | None], None] | None = None
+        """Told of every move tried for a human seat: the action (or the text typed) and its explanation (None when
+        refused). An exercise judges the learner's move with it."""
         self.after_move(None)
 
     # ------------------------------------------------------------------ reading
@@ -203,7 +207,7 @@ class Table:
                 for i, f in enumerate(FIELDS[choice.action.kind])]
 
     def controls(self) -> Controls:
-        human, over = self.human_to_act(), self.game.is_over
+        human, over = self.human_to_act() and not self.paused, self.game.is_over
         return Controls(human, bool(self.game.log), self.game.can_redo, not over and not human,
                         any(s != "human" for s in self.seats), over)
 
@@ -328,8 +332,10 @@ class Table:
             explanation = self.game.play(action)
         except BrassError as refusal:
             self.refuse(refusal)
+            self._tell(action, None)
             return None
         played = self.game.log[-1]
+        self._tell(played, explanation)
         if bots_follow and self.bot_moves(once=False, before=(explanation,), keep=played):
             return explanation
         self.after_move(played, Message("you_played", explanation.player, played),
@@ -341,8 +347,13 @@ class Table:
             action = self.game.parse(text)
         except BrassError as refusal:
             self.refuse(refusal)
+            self._tell(text, None)
             return None
         return self.play(action, bots_follow)
+
+    def _tell(self, action: Action | str, explanation: Explanation | None) -> None:
+        if self.on_move is not None:
+            self.on_move(action, explanation)
 
     def check(self, text: str) -> None:
         """Why the typed action is refused (or that it is legal), as the message."""

@@ -1,0 +1,113 @@
+"""The checks an exercise's goal is made of: each reads the position before and after the learner's move.
+
+A check answers with a :class:`~brass_nb.rules.records.Step` of rule ``goal.<check>``: ``ok`` says whether the move
+met it, and its facts say what the move did against what the goal needed, so that the same catalogue that explains
+the rules words the verdict (:mod:`brass_nb.explain`). ``best`` is the one check that looks beyond the move: it
+measures every legal move of the same position and asks that none does better.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from brass_nb.rules.actions import Action
+from brass_nb.rules.game import Game
+from brass_nb.rules.records import Explanation, Step
+from brass_nb.rules.state import State
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A move played on a copy of the exercise's position: the positions around it and what the engine said."""
+
+    before: Game
+    after: Game
+    player: int
+    action: Action
+    explanation: Explanation
+
+
+def _tiles(state: State, player: int) -> dict[str, tuple[str, bool]]:
+    return {label: (t.industry, t.flipped) for label, t in state.tiles.items() if t.owner == player}
+
+
+def _verdict(check: str, facts: dict, ok: bool) -> Step:
+    """The check's step; ``ok`` goes into the facts too, for the catalogues word a met and a missed goal apart."""
+    return Step(f"goal.{check}", {**facts, "ok": ok}, ok=ok)
+
+
+def _place(label: str) -> str:
+    return label.partition("[")[0]
+
+
+def builds(o: Outcome, industry: str, location: str = "") -> Step:
+    before = _tiles(o.before.state, o.player)
+    built = [label for label, (ind, _) in _tiles(o.after.state, o.player).items()
+             if before.get(label, ("", False))[0] != ind]
+    ok = any(o.after.state.tiles[label].industry == industry and (not location or _place(label) == location)
+             for label in built)
+    return _verdict("builds", {"player": o.player, "industry": industry, "location": location, "built": built,
+                                "built_industries": [o.after.state.tiles[label].industry for label in built]}, ok)
+
+
+def sells(o: Outcome, industry: str = "", location: str = "") -> Step:
+    before = _tiles(o.before.state, o.player)
+    sold = [label for label, (ind, flipped) in _tiles(o.after.state, o.player).items()
+            if flipped and label in before and not before[label][1]] if o.action.kind == "sell" else []
+    ok = any((not industry or o.after.state.tiles[label].industry == industry)
+             and (not location or _place(label) == location) for label in sold)
+    return _verdict("sells", {"player": o.player, "industry": industry, "location": location, "sold": sold,
+                               "kind": o.action.kind}, ok)
+
+
+def network_has(o: Outcome, location: str) -> Step:
+    network = o.after.network(o.player)
+    return _verdict("network_has", {"player": o.player, "location": location, "network": network},
+                ok=location in network)
+
+
+def kind(o: Outcome, kind: str) -> Step:
+    return _verdict("kind", {"wanted": kind, "kind": o.action.kind}, o.action.kind == kind)
+
+
+def no_market(o: Outcome, resource: str) -> Step:
+    bought = sum(s.facts.get("count", 1) for s in o.explanation.steps if s.rule == f"{resource}.buy")
+    return _verdict("no_market", {"resource": resource, "bought": bought}, bought == 0)
+
+
+def source(o: Outcome, resource: str, location: str) -> Step:
+    taken = list(dict.fromkeys(s.facts["source"] for s in o.explanation.steps if s.rule == f"{resource}.take"))
+    return _verdict("source", {"resource": resource, "location": location, "sources": taken},
+                ok=any(_place(t) == location or t == location for t in taken))
+
+
+def income_at_least(o: Outcome, level: int) -> Step:
+    income = o.after.players[o.player].income_level
+    return _verdict("income_at_least", {"player": o.player, "level": level, "income": income}, income >= level)
+
+
+def _vp(game: Game, player: int) -> int:
+    """The player's VP if the era ended now (their VP so far when the game has ended)."""
+    preview = 0 if game.is_over else sum(
+        s.facts["vp"] for s in game.score_preview().steps
+        if s.facts.get("owner") == player)
+    return game.players[player].vp + preview
+
+
+MEASURES: dict[str, Callable[[Game, int], int]] = {
+    "vp": _vp,
+    "money": lambda game, player: game.players[player].money,
+    "income": lambda game, player: game.players[player].income_level,
+}
+"""What ``best`` can ask a move to maximise, read from the position after it."""
+
+
+def measure(o: Outcome, name: str) -> int:
+    return MEASURES[name](o.after, o.player)
+
+
+CHECKS: dict[str, Callable[..., Step]] = {
+    "builds": builds, "sells": sells, "network_has": network_has, "kind": kind, "no_market": no_market,
+    "source": source, "income_at_least": income_at_least,
+}
+"""Every check but ``best``, by the name the bank uses."""

@@ -1,0 +1,68 @@
+"""\"Your move\" exercises: each is solved by the engine, and a plausible wrong move is refused for the right reason.
+
+Every lesson has at least three, in both languages; the widget judges a move played with the table's controls or
+typed, climbs the hint ladder to the answer on the board, and takes a wrong move back."""
+from __future__ import annotations
+
+import pytest
+
+from brass_nb import quizbank
+from brass_nb.explain import reason
+from brass_nb.quizbank import exercises as bank
+from brass_nb.widgets.exercise import YourMove
+
+ALL = [e for lesson in quizbank.lessons() for e in bank.exercises(lesson)]
+MINIMUM_PER_LESSON = 3
+
+
+def test_every_lesson_has_three_exercises_with_unique_ids():
+    short = {lesson: len(bank.exercises(lesson)) for lesson in quizbank.lessons()
+             if len(bank.exercises(lesson)) < MINIMUM_PER_LESSON}
+    assert not short, f"lessons with fewer than {MINIMUM_PER_LESSON} exercises: {short}"
+    keys = [e.key for e in ALL]
+    assert len(keys) == len(set(keys))
+
+
+@pytest.mark.parametrize("exercise", ALL, ids=lambda e: e.key)
+def test_the_engine_solves_it_and_refuses_the_wrong_move_for_its_reason(exercise):
+    answer = bank.answer(exercise)
+    verdict = bank.judge(exercise, answer)
+    assert verdict.ok and verdict.legal, [reason(s, "en") for s in verdict.steps]
+    assert exercise.wrong and exercise.wrong_reason, "every exercise names a plausible wrong move and its reason"
+    wrong = bank.judge(exercise, exercise.wrong)
+    assert not wrong.ok
+    assert wrong.reason is not None and wrong.reason.rule == exercise.wrong_reason, (
+        [(s.rule, reason(s, "en")) for s in wrong.steps])
+    assert len(bank.solutions(exercise)) < len(exercise.game().legal_actions()), "some legal move must miss"
+    for language in ("en", "ja"):
+        assert all(bank.goal_words(exercise, language))
+        assert all(reason(s, language) for s in verdict.steps + wrong.steps)
+
+
+def test_a_wrong_move_then_the_hint_ladder_then_the_right_move():
+    exercise = bank.exercise("04_building/farm-brewery")
+    widget = YourMove(exercise, "en")
+    table = widget.explorer.table
+    table.play("build pottery Stafford[2] with card Wild Location")
+    assert widget.tries == 1 and not widget.solved and table.paused and not table.controls().human
+    assert "a pottery at Stafford[2]" in widget.feedback.value and "Try again" in widget.feedback.value
+    widget.retry()
+    assert not table.game.log and table.controls().human
+    table.play_typed(exercise.wrong)
+    assert widget.tries == 2 and "never a location card" in widget.feedback.value
+    for _ in range(3):
+        widget.climb()
+    assert widget.hint_button.disabled and table.selected == bank.answer(exercise)
+    assert "Farm Brewery South[1]" in widget.hints.value
+    table.play(table.selected)
+    assert widget.solved and not widget.first_try and "Goal met" in widget.feedback.value
+    widget.close()
+
+
+def test_right_at_the_first_try_in_japanese():
+    exercise = bank.exercise("04_building/farm-brewery")
+    widget = YourMove(exercise, "ja")
+    widget.explorer.table.play(bank.answer(exercise))
+    assert widget.solved and widget.first_try
+    assert "1回目で正解です" in widget.feedback.value and "目標達成" in widget.feedback.value
+    widget.close()
