@@ -24,27 +24,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from brass_nb.explain import en, ja, localize
-from brass_nb.quizbank import YOUR_MOVE, bank
-from brass_nb.quizbank.goals import CHECKS, MEASURES, Outcome, measure
+from brass_nb.quizbank import YOUR_MOVE, bank, goals
+from brass_nb.quizbank.goals import CHECKS, MEASURES, Check, Verdict, best
 from brass_nb.rules.actions import Action
-from brass_nb.rules.errors import BrassError
 from brass_nb.rules.game import Game
-from brass_nb.rules.records import Step
 from brass_nb.scenario.text import game_from_text
 
 LANGUAGES = ("en", "ja")
 GOALS = {"en": en.GOALS, "ja": ja.GOALS}
-
-
-@dataclass(frozen=True)
-class Check:
-    """One condition of a goal: the check's name and its parameters, as written in the bank."""
-
-    name: str
-    params: tuple[tuple[str, object], ...] = ()
-
-    def get(self, key: str, default: object = None) -> object:
-        return dict(self.params).get(key, default)
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,60 +61,19 @@ class Exercise:
         return game_from_text(self.position)
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """The engine's judgement of one move: met or not, and why — the refusal's reasons when the move is illegal,
-    else one step per check of the goal (each saying what the move did against what the goal needed)."""
-
-    ok: bool
-    action: str
-    legal: bool
-    steps: tuple[Step, ...]
-
-    @property
-    def reason(self) -> Step | None:
-        """The first thing that failed (None when the goal is met)."""
-        return next((s for s in self.steps if not s.ok), None)
-
-
 def goal_words(exercise: Exercise, language: str) -> list[str]:
     """The goal in ``language``, one sentence per check, with the position's names translated."""
     return [GOALS[language][c.name](localize(dict(c.params), language)) for c in exercise.goal]
 
 
-def _outcome(game: Game, action: Action) -> Outcome:
-    after = game.copy()
-    player = game.current_player
-    assert player is not None
-    return Outcome(game, after, player, action, after.play(action))
-
-
 @cache
-def best(exercise: Exercise, name: str) -> int:
-    """The most any legal move of the exercise's position scores on measure ``name``: every move is played."""
-    game = exercise.game()
-    return max(measure(_outcome(game, action), name) for action in game.legal_actions())
-
-
-def _best(exercise: Exercise, outcome: Outcome, name: str) -> Step:
-    got, top = measure(outcome, name), best(exercise, name)
-    return Step("goal.best", {"measure": name, "got": got, "best": top, "ok": got >= top}, ok=got >= top)
+def _best(exercise: Exercise, name: str) -> int:
+    return best(exercise.game(), name)
 
 
 def judge(exercise: Exercise, action: Action | str) -> Verdict:
     """Play ``action`` on a fresh copy of the exercise's position and check it against the goal."""
-    game = exercise.game()
-    try:
-        move = game.parse(action) if isinstance(action, str) else action
-        refusal = list(game.why_not(move))
-    except BrassError as error:
-        return Verdict(False, str(action), False, tuple(error.steps))
-    if refusal:
-        return Verdict(False, str(move), False, tuple(refusal))
-    outcome = _outcome(game, move)
-    steps = tuple(_best(exercise, outcome, str(c.get("measure"))) if c.name == "best"
-                  else CHECKS[c.name](outcome, **dict(c.params)) for c in exercise.goal)
-    return Verdict(all(s.ok for s in steps), str(move), True, steps)
+    return goals.judge(exercise.game(), exercise.goal, action, lambda name: _best(exercise, name))
 
 
 @cache

@@ -7,13 +7,41 @@ measures every legal move of the same position and asks that none does better.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from brass_nb.rules.actions import Action
+from brass_nb.rules.errors import BrassError
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.rules.state import State
+
+
+@dataclass(frozen=True)
+class Check:
+    """One condition of a goal: the check's name and its parameters, as written in the bank."""
+
+    name: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def get(self, key: str, default: object = None) -> object:
+        return dict(self.params).get(key, default)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The engine's judgement of one move: met or not, and why — the refusal's reasons when the move is illegal,
+    else one step per check of the goal (each saying what the move did against what the goal needed)."""
+
+    ok: bool
+    action: str
+    legal: bool
+    steps: tuple[Step, ...]
+
+    @property
+    def reason(self) -> Step | None:
+        """The first thing that failed (None when the goal is met)."""
+        return next((s for s in self.steps if not s.ok), None)
 
 
 @dataclass(frozen=True)
@@ -111,3 +139,40 @@ CHECKS: dict[str, Callable[..., Step]] = {
     "source": source, "income_at_least": income_at_least,
 }
 """Every check but ``best``, by the name the bank uses."""
+
+
+def _outcome(game: Game, action: Action) -> Outcome:
+    after = game.copy()
+    player = game.current_player
+    assert player is not None
+    return Outcome(game, after, player, action, after.play(action))
+
+
+def best(game: Game, name: str) -> int:
+    """The most any legal move of ``game``'s position scores on measure ``name``: every move is played on a copy."""
+    return max(MEASURES[name](_outcome(game, action).after, game.current_player or 0)
+               for action in game.legal_actions())
+
+
+def judge(game: Game, goal: Sequence[Check], action: Action | str,
+          best_of: Callable[[str], int] | None = None) -> Verdict:
+    """Play ``action`` on a copy of ``game`` and check it against every check of ``goal`` (``game`` is untouched).
+
+    ``best_of`` gives the best score of the position on a measure (kept by the caller, as it plays every move)."""
+    try:
+        move = game.parse(action) if isinstance(action, str) else action
+        refusal = list(game.why_not(move))
+    except BrassError as error:
+        return Verdict(False, str(action), False, tuple(error.steps))
+    if refusal:
+        return Verdict(False, str(move), False, tuple(refusal))
+    outcome = _outcome(game, move)
+    top = best_of or (lambda name: best(game, name))
+    steps = tuple(_best_step(outcome, str(c.get("measure")), top(str(c.get("measure")))) if c.name == "best"
+                  else CHECKS[c.name](outcome, **dict(c.params)) for c in goal)
+    return Verdict(all(s.ok for s in steps), str(move), True, steps)
+
+
+def _best_step(outcome: Outcome, name: str, top: int) -> Step:
+    got = measure(outcome, name)
+    return _verdict("best", {"measure": name, "got": got, "best": top}, got >= top)
