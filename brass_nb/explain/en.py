@@ -643,7 +643,7 @@ def _goal(f: dict, met: str, missed: str) -> str:
 
 
 def _wanted_build(f: dict) -> str:
-    return a(INDUSTRY[f["industry"]]) + (f" at {f['location']}" if f["location"] else "")
+    return a(INDUSTRY[f["industry"]]) + (f" at {f['location']}" if f.get("location") else "")
 
 
 def _built(f: dict) -> str:
@@ -651,8 +651,8 @@ def _built(f: dict) -> str:
 
 
 def _wanted_sale(f: dict) -> str:
-    what = a(INDUSTRY[f["industry"]]) if f["industry"] else "an industry"
-    return what + (f" at {f['location']}" if f["location"] else "")
+    what = a(INDUSTRY[f["industry"]]) if f.get("industry") else "an industry"
+    return what + (f" at {f['location']}" if f.get("location") else "")
 
 
 def _measured(measure: str, n: int) -> str:

@@ -569,7 +569,7 @@ ACTION = {"build": "建設", "network": "輸送網を広げる", "develop": "開
           "scout": "偵察", "pass": "パス", "done": "終了", "discard": "捨て札", "remove": "取り除き"}
 MEASURE = {"vp": "勝利点（時代の終わりの得点計算を含めて）", "money": "お金", "income": "収入レベル"}
 GOALS: dict[str, Callable[[dict], str]] = {
-    "builds": lambda f: (f"{f['location']}に" if f["location"] else "") + f"{INDUSTRY[f['industry']]}を建設します。",
+    "builds": lambda f: (f"{f['location']}に" if f.get("location") else "") + f"{INDUSTRY[f['industry']]}を建設します。",
     "sells": lambda f: f"{_wanted_sale(f)}を売却します。",
     "network_has": lambda f: f"{f['location']}を自分のネットワークに入れます。",
     "kind": lambda f: f"{ACTION[f['kind']]}のアクションを行います。",
@@ -586,7 +586,7 @@ def _goal(f: dict, met: str, missed: str) -> str:
 
 
 def _wanted_build(f: dict) -> str:
-    return (f"{f['location']}での" if f["location"] else "") + INDUSTRY[f["industry"]]
+    return (f"{f['location']}での" if f.get("location") else "") + INDUSTRY[f["industry"]]
 
 
 def _built(f: dict) -> str:
@@ -594,7 +594,8 @@ def _built(f: dict) -> str:
 
 
 def _wanted_sale(f: dict) -> str:
-    return (f"{f['location']}の" if f["location"] else "") + (INDUSTRY[f["industry"]] if f["industry"] else "産業")
+    where = f"{f['location']}の" if f.get("location") else ""
+    return where + (INDUSTRY[f["industry"]] if f.get("industry") else "産業")
 
 
 def _measured(measure: str, n: int) -> str:

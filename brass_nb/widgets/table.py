@@ -165,6 +165,8 @@ class Table:
         self.on_move: Callable[[Action | str, Explanation | None], None] | None = None
         """Told of every move tried for a human seat: the action (or the text typed) and its explanation (None when
         refused). An exercise judges the learner's move with it."""
+        self.on_change: Callable[[], None] | None = None
+        """Told after every change of position (a move, a bot's moves, Undo, Redo): a guided game watches the era."""
         self.after_move(None)
 
     # ------------------------------------------------------------------ reading
@@ -318,6 +320,8 @@ class Table:
         self.message = message
         self.moments = timeline(self.game) if self.game.is_over else None
         self.show(panel or Panel())
+        if self.on_change is not None:
+            self.on_change()
 
     def refuse(self, refusal: BrassError) -> None:
         """A move was refused: its reasons are the message, and the choice stays one legal action (the position may
@@ -336,7 +340,7 @@ class Table:
             return None
         played = self.game.log[-1]
         self._tell(played, explanation)
-        if bots_follow and self.bot_moves(once=False, before=(explanation,), keep=played):
+        if bots_follow and not self.paused and self.bot_moves(once=False, before=(explanation,), keep=played):
             return explanation
         self.after_move(played, Message("you_played", explanation.player, played),
                         Played(tuple(explanation.steps), (explanation,)))
