@@ -22,6 +22,8 @@ from brass_nb.widgets.choices import choice_of, describe
 from brass_nb.widgets.explorer import Explorer
 
 RUNGS = 3   # a nudge, the principle, the answer
+BOX_HEIGHT = "250px"   # the rest of the side panel keeps the controls in view; a long text scrolls in the box
+COMPACT = "line-height:1.35;margin:2px 0"
 
 WORDS = {
     "en": {"title": "Your move", "of": "{n} of {total}", "goal": "Goal", "hint": "Hint ({rung} of {rungs})",
@@ -40,7 +42,7 @@ WORDS = {
 
 
 def _list(items: list[str]) -> str:
-    return "<ul style='margin:2px 0;padding-left:20px'>" + "".join(
+    return f"<ul style='{COMPACT};padding-left:20px'>" + "".join(
         f"<li>{html.escape(item)}</li>" for item in items) + "</ul>"
 
 
@@ -70,7 +72,8 @@ class YourMove(w.VBox):
         self.feedback = w.HTML()
         self.feedback.add_class("brass-exercise-feedback")
         box = w.VBox([self.heading, w.HBox([self.hint_button, self.retry_button]), self.hints, self.feedback],
-                     layout=w.Layout(flex="0 0 auto", border="2px solid #1565c0", padding="2px 6px"))
+                     layout=w.Layout(
+            flex="0 1 auto", max_height=BOX_HEIGHT, overflow="auto", border="2px solid #1565c0", padding="2px 6px"))
         box.add_class("brass-exercise")
         game = exercise.game()
         self.explorer = Explorer(game, language, seats=["human"] * len(game.players), hints=False, top=box)
@@ -128,6 +131,7 @@ class YourMove(w.VBox):
         while table.game.log:
             table.undo()
         table.paused = False
+        self.verdict = None
         self.explorer._render()
         self._render()
 
@@ -142,7 +146,7 @@ class YourMove(w.VBox):
         title = words["title"] + (f" · {words['of'].format(n=self.number[0], total=self.number[1])}"
                                   if self.number else "")
         goals = bank.goal_words(exercise, language)
-        self.heading.value = (f"<b>{html.escape(title)}</b><p style='margin:2px 0'>"
+        self.heading.value = (f"<b>{html.escape(title)}</b><p style='{COMPACT}'>"
                               f"{html.escape(exercise.story[language])}</p>"
                               f"<b>{html.escape(words['goal'])}:</b>{_list(goals)}")
         rungs = []
@@ -172,7 +176,7 @@ class YourMove(w.VBox):
         move = self.explorer.table.game.log[0] if verdict.legal and self.explorer.table.game.log else None
         said = html.escape(words["your_move"].format(action=describe(move, language))) + " " if move else ""
         again = f"<br><i>{html.escape(words['again'])}</i>" if verdict.legal and not verdict.ok else ""
-        return (f"<p style='margin:2px 0;color:{colour}'><b>{html.escape(head)}</b> {said}</p>"
+        return (f"<p style='{COMPACT};color:{colour}'><b>{html.escape(head)}</b> {said}</p>"
                 f"{_list([reason(s, language) for s in shown])}{again}")
 
 

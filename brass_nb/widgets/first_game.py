@@ -23,6 +23,8 @@ from brass_nb.widgets.explorer import Explorer
 from brass_nb.widgets.table import Panel, Table
 
 SCORING_RULES = ("score.link", "score.industry")
+BOX_HEIGHT = "250px"   # the rest of the side panel keeps the controls in view; a long text scrolls in the box
+COMPACT = "line-height:1.35;margin:2px 0"
 
 WORDS = {
     "en": {"coach": "Coach · move {n} of {total}", "goal": "Goal", "hint": "Hint: the rule", "show": "Show me",
@@ -60,7 +62,7 @@ WORDS = {
 
 
 def _list(items: list[str]) -> str:
-    return "<ul style='margin:2px 0;padding-left:20px'>" + "".join(
+    return f"<ul style='{COMPACT};padding-left:20px'>" + "".join(
         f"<li>{html.escape(item)}</li>" for item in items) + "</ul>"
 
 
@@ -105,7 +107,8 @@ class FirstGame(w.VBox):
         self.feedback = w.HTML()
         self.feedback.add_class("brass-coach-feedback")
         box = w.VBox([self.heading, w.HBox([self.hint_button, self.retry_button, self.rail_button]), self.hints,
-                      self.feedback], layout=w.Layout(flex="0 0 auto", border="2px solid #2e7d32", padding="2px 6px"))
+                      self.feedback], layout=w.Layout(
+            flex="0 1 auto", max_height=BOX_HEIGHT, overflow="auto", border="2px solid #2e7d32", padding="2px 6px"))
         box.add_class("brass-coach")
         self.explorer = Explorer(game, language, seats, auto=True, top=box)
         table = self.explorer.table
@@ -220,7 +223,7 @@ class FirstGame(w.VBox):
             title = words["free"]
             text = words["passed"] if self.passed_over else words["free_text"]
             goals = []
-        self.heading.value = (f"<b>{html.escape(title)}</b><p style='margin:2px 0'>{html.escape(text)}</p>"
+        self.heading.value = (f"<b>{html.escape(title)}</b><p style='{COMPACT}'>{html.escape(text)}</p>"
                               + (f"<b>{html.escape(words['goal'])}:</b>{_list(goals)}" if goals else ""))
         coached = self.coached is not None
         self.hint_button.description = words["hint"] if self.rung == 0 else words["show"]
@@ -247,5 +250,5 @@ class FirstGame(w.VBox):
             head, colour = words["wrong"] if verdict.legal else words["refused"], "#b00020"
         shown = verdict.steps if verdict.ok or not verdict.legal else [s for s in verdict.steps if not s.ok]
         again = f"<br><i>{html.escape(words['again'])}</i>" if wrong else ""
-        return (f"<p style='margin:2px 0;color:{colour}'><b>{html.escape(head)}</b></p>"
+        return (f"<p style='{COMPACT};color:{colour}'><b>{html.escape(head)}</b></p>"
                 f"{_list([reason(s, language) for s in shown])}{again}")

@@ -1,0 +1,160 @@
+"""Learning by doing, in JupyterLab at 1366×768 with Chromium: a "your move" exercise done wrong, then with the hint
+ladder, then right (English and Japanese), and the guided first game's coached rounds played by clicks.
+
+Screenshots of each moment go to ``test-artefacts/browser/learning-*.png``; the ones the documentation shows are
+copied to ``docs/images/`` by ``scripts/learning_screenshots.py``.
+"""
+from __future__ import annotations
+
+import browser_helpers as bh
+import pytest
+
+playwright_sync = pytest.importorskip(
+    "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")
+pytest.importorskip("jupyterlab", reason="JupyterLab is not installed (bash scripts/test.sh installs it)")
+nbformat = pytest.importorskip("nbformat")
+CHROMIUM = bh.chromium_path()
+if CHROMIUM is None:
+    pytest.skip("Chromium not found at /usr/bin/chromium (bash scripts/test.sh installs it as root: "
+                "apt-get install chromium)", allow_module_level=True)
+
+LAPTOP = {"width": 1366, "height": 768}
+EXERCISE = "04_building/farm-brewery"
+WORDS = {
+    "en": {"wrong": "Not this move.", "refused": "This move is not allowed here", "missed": "Goal not met",
+           "retry": "Try again", "right": "Right!", "met": "Goal met", "answer": "The answer, on the board",
+           "play": "Play", "play_typed": "Play typed", "rule": "The rule", "nudge": "Hint:"},
+    "ja": {"wrong": "この手ではありません。", "refused": "この手はここでは打てません", "missed": "目標に届きません",
+           "retry": "もう一度", "right": "正解です！", "met": "目標達成", "answer": "答えを盤上に示しました",
+           "play": "実行", "play_typed": "入力を実行", "rule": "ルール:", "nudge": "ヒント:"},
+}
+
+
+def _notebook(source: str):
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return notebook
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    server = bh.LabServer(tmp_path_factory.mktemp("lab-learning"))
+    server.prepare()
+    for language in ("en", "ja"):
+        nbformat.write(_notebook("from brass_nb.widgets.exercise import YourMove\n"
+                                 f"YourMove.from_key({EXERCISE!r}, language={language!r})"),
+                       server.root / f"your_move_{language}.ipynb")
+    nbformat.write(_notebook("from brass_nb.widgets.first_game import FirstGame\nFirstGame(language='en')"),
+                   server.root / "first_game.ipynb")
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory, lab):
+    with bh.chromium(tmp_path_factory.mktemp("chromium-profile-learning"), CHROMIUM, LAPTOP) as context:
+        yield context
+
+
+def _open(browser, lab, notebook: str, widget: str):
+    page = browser.new_page()
+    bh.open_notebook(page, lab, notebook)
+    state = bh.run_all_cells(page)
+    assert not state["errors"], state["errors"]
+    page.locator(f"{widget} img.brass-board").first.wait_for(timeout=60_000)
+    page.evaluate(f"() => document.querySelector('{widget}').scrollIntoView({{block: 'start'}})")
+    bh.settle(page, quiet_ms=500)
+    return page
+
+
+def _click(page, css: str) -> None:
+    page.locator(css).first.click()
+    bh.settle(page, quiet_ms=400)
+
+
+def _text(page, css: str) -> str:
+    return page.locator(css).first.inner_text()
+
+
+def _choose_kind(page, kind_words: str) -> None:
+    page.locator(".brass-explorer .brass-choice select").first.select_option(label=kind_words)
+    bh.settle(page, quiet_ms=400)
+
+
+def _in_view(page, css: str) -> bool:
+    box = page.locator(css).first.bounding_box()
+    return (box is not None and box["y"] >= 0 and box["y"] + box["height"] <= LAPTOP["height"]
+            and box["x"] + box["width"] <= LAPTOP["width"])
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_your_move_wrong_then_the_hint_ladder_then_right(browser, lab, language):
+    words = WORDS[language]
+    page = _open(browser, lab, f"your_move_{language}.ipynb", ".brass-explorer")
+    try:
+        shot = bh.ARTEFACTS / f"learning-your-move-{language}"
+        bh.ARTEFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{shot}-1-goal.png")
+        # an illegal move, typed: refused, with the rule's reason, and the board unchanged
+        page.locator(".brass-explorer input[type=text]").first.fill(
+            "build brewery Farm Brewery South[1] with card Wild Location")
+        _click(page, ".brass-explorer .brass-play-typed")
+        feedback = _text(page, ".brass-exercise-feedback")
+        assert words["refused"] in feedback, feedback
+        # a legal move that misses the goal: it stays on the board with what it did, until Try again
+        _choose_kind(page, {"en": "loan", "ja": "借金"}[language])
+        _click(page, ".brass-explorer .brass-play")
+        feedback = _text(page, ".brass-exercise-feedback")
+        assert words["wrong"] in feedback and words["missed"] in feedback, feedback
+        assert _in_view(page, ".brass-exercise-feedback")
+        page.screenshot(path=f"{shot}-2-wrong.png")
+        _click(page, ".brass-exercise-retry")
+        # the hint ladder: a nudge, the rule, then the answer in the dropdowns and on the board
+        for _ in range(3):
+            _click(page, ".brass-exercise-hint")
+        hints = _text(page, ".brass-exercise")
+        assert words["nudge"] in hints and words["rule"] in hints and words["answer"] in hints, hints
+        page.screenshot(path=f"{shot}-3-hints.png")
+        _click(page, ".brass-explorer .brass-play")
+        feedback = _text(page, ".brass-exercise-feedback")
+        assert words["right"] in feedback and words["met"] in feedback, feedback
+        page.screenshot(path=f"{shot}-4-right.png")
+    finally:
+        page.close()
+        lab.shutdown_kernels()
+
+
+def test_the_guided_first_game_by_clicks(browser, lab):
+    page = _open(browser, lab, "first_game.ipynb", ".brass-explorer")
+    try:
+        heading = _text(page, ".brass-coach")
+        assert "Coach · move 1 of 4" in heading, heading
+        page.screenshot(path=str(bh.ARTEFACTS / "learning-first-game-1-start.png"))
+        _choose_kind(page, "loan")
+        _click(page, ".brass-explorer .brass-play")
+        feedback = _text(page, ".brass-coach-feedback")
+        assert "Not this move." in feedback and "Goal not met" in feedback, feedback
+        assert "Player 2" not in _text(page, ".brass-explorer .brass-explanation-view"), "the bot waits"
+        _click(page, ".brass-coach-retry")
+        for move in range(1, 5):
+            assert f"move {move} of 4" in _text(page, ".brass-coach")
+            _click(page, ".brass-coach-hint")          # the rule
+            _click(page, ".brass-coach-hint")          # the move, in the dropdowns
+            _click(page, ".brass-explorer .brass-play")
+            feedback = _text(page, ".brass-coach-feedback")
+            assert "Well played." in feedback and "Goal met" in feedback, feedback
+            if move == 1:
+                assert "Player 2" in _text(page, ".brass-explorer .brass-explanation-view"), "the bot answered"
+            if move == 3:
+                page.screenshot(path=str(bh.ARTEFACTS / "learning-first-game-2-sold.png"))
+                _choose_kind(page, "done")              # the merchant's free develop, declined
+                _click(page, ".brass-explorer .brass-play")
+        heading = _text(page, ".brass-coach")
+        assert "your game now" in heading, heading
+        page.screenshot(path=str(bh.ARTEFACTS / "learning-first-game-3-free.png"))
+    finally:
+        page.close()
+        lab.shutdown_kernels()
