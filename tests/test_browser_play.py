@@ -34,12 +34,12 @@ if CHROMIUM is None:
 LAPTOP = {"width": 1366, "height": 768}
 RENDER_TIMEOUT_S = 120
 IMAGES = bh.REPO / "docs" / "images"
-# What each page must say: its title, the Play button, and the panel's heading over a move of each seat.
+# What each page must say: its title, the Play button, the panel's heading over a move of each seat, the first round.
 WORDS = {
     "en": {"title": "Brass: Birmingham", "play": "Play", "you": "Player 1 (you) played",
-           "bot": "Player 2 (greedy) played"},
+           "bot": "Player 2 (greedy) played", "round_1": "round 1"},
     "ja": {"title": "ボットと対戦", "play": "実行", "you": "プレイヤー1（あなた）の手",
-           "bot": "プレイヤー2（greedy）の手"},
+           "bot": "プレイヤー2（greedy）の手", "round_1": "第1ラウンド"},
 }
 
 
@@ -129,6 +129,10 @@ def in_view(page, css: str) -> dict:
     }""", css)
 
 
+def status(page) -> str:
+    return page.locator(".brass-play-page .brass-status").first.inner_text()
+
+
 def panel(page) -> str:
     return page.locator(".brass-play-page .brass-explanation-view").first.inner_text()
 
@@ -192,5 +196,12 @@ def test_the_play_page_renders_and_the_bot_answers_a_move(served, tmp_path):
             folder.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(folder / f"play_{language}.png"))
         if language == "ja":
-            assert re.search(r"[\u3040-\u30ff]", page.locator(".brass-play-page .brass-status").first.inner_text())
+            assert re.search(r"[\u3040-\u30ff]", status(page))
+
+        # New game: another table, at the first round again
+        page.locator(".brass-play-page .brass-new-game").first.click()
+        page.wait_for_function("(word) => document.querySelector('.brass-play-page .brass-status').innerText"
+                               ".includes(word)", arg=words["round_1"], timeout=30_000, polling=200)
+        assert words["you"] not in panel(page)
+        assert not errors, errors
     print(f"{language}: the play page showed its board {render_s:.1f} s after it was opened")
