@@ -52,7 +52,7 @@ LABELS = {
            "play": "実行", "undo": "取り消し", "redo": "やり直し", "check": "なぜだめ？", "play_typed": "入力を実行",
            "hint": "ヒント", "bot_move": "ボットの手を進める", "auto": "ボットは続けて打つ",
            "show_step": "ステップ:",
-           "typed": "アクションを入力（例: {example}）", "to_act": "{player}の手番",
+           "typed": "入力例: {example}", "to_act": "{player}の手番",
            "bot_to_act": "{player}（{bot}）の手番:「ボットの手を進める」を押してください",
            "actions_left": {1: "残り1アクション", 2: "残り2アクション"},
            "hand": "手札", "wild": "ワイルド", "money": "所持金", "income": "収入", "vp": "勝利点",
