@@ -105,11 +105,14 @@ class VoilaApp(RepoLab):
         return f"{self.base_url}/?token={self.token}"
 
 
-@pytest.fixture(params=[("en", VoilaApp), ("ja", RepoLab)], ids=["en-voila", "ja-jupyterlab-extension"])
+# Each way in: the page's language and how to make its server in a work folder.
+WAYS_IN = {"en-voila": ("en", lambda workdir: VoilaApp(workdir, "en")), "ja-jupyterlab-extension": ("ja", RepoLab)}
+
+
+@pytest.fixture(params=list(WAYS_IN))
 def served(request, tmp_path_factory):
-    language, kind = request.param
-    workdir = tmp_path_factory.mktemp(f"play-{language}")
-    server = kind(workdir, language) if kind is VoilaApp else kind(workdir)
+    language, make_server = WAYS_IN[request.param]
+    server = make_server(tmp_path_factory.mktemp(f"play-{language}"))
     server.prepare()
     try:
         server.start()
