@@ -3,10 +3,10 @@
 #
 #   - Debian's Chromium (and a Japanese font for the screenshots), when missing and we are root: the browser
 #     test drives it with Playwright (Playwright's own browser downloads are not used);
-#   - the package with its test extra, Playwright's Python package and JupyterLab;
+#   - the package with its test extra (Voilà among it), Playwright's Python package and JupyterLab;
 #   - then ruff over the whole repository, and pytest: rule tests, fuzz tests, notebooks under nbval, the
-#     real-browser test and the Binder smoke test (BRASS_GAMES and BRASS_FUZZ_EXAMPLES set how many random games
-#     and fuzz examples; scripts/soak.py plays thousands).
+#     real-browser tests (the lessons in JupyterLab, the play page in Voilà) and the Binder smoke test (BRASS_GAMES
+#     and BRASS_FUZZ_EXAMPLES set how many random games and fuzz examples; scripts/soak.py plays thousands).
 #
 # Extra arguments go to pytest, e.g. `bash scripts/test.sh -k browser -x`.
 set -euo pipefail

@@ -32,6 +32,9 @@ LABELS = {
            "money_vp": "money", "other": "other", "total": "total VP", "canal": "canal", "rail": "rail",
            "replay": "replay", "replay_start": "The start of the game.",
            "human": "you", "seat": "{player} ({who})",
+           "page_title": "Brass: Birmingham — a game against a bot", "new_game": "New game",
+           "page_how": "You are Player 1. Choose an action on the right and press Play: the bot answers at once. "
+                       "Hint asks the coach for a move and why.",
            "era": {"canal": "canal era, round {round}", "rail": "rail era, round {round}"},
            "phase": {"sell": "selling: sell another tile or choose done", "rail2": "a second rail, or done",
                      "develop2": "a second develop, or done", "bonus_develop": "the beer bonus's free develop, or done",
@@ -49,7 +52,7 @@ LABELS = {
            "play": "実行", "undo": "取り消し", "redo": "やり直し", "check": "なぜだめ？", "play_typed": "入力を実行",
            "hint": "ヒント", "bot_move": "ボットの手を進める", "auto": "ボットは続けて打つ",
            "show_step": "ステップ:",
-           "typed": "アクションを入力（例: {example}）", "to_act": "{player}の手番",
+           "typed": "入力例: {example}", "to_act": "{player}の手番",
            "bot_to_act": "{player}（{bot}）の手番:「ボットの手を進める」を押してください",
            "actions_left": {1: "残り1アクション", 2: "残り2アクション"},
            "hand": "手札", "wild": "ワイルド", "money": "所持金", "income": "収入", "vp": "勝利点",
@@ -66,6 +69,9 @@ LABELS = {
            "money_vp": "お金", "other": "その他", "total": "勝利点合計", "canal": "運河", "rail": "鉄道",
            "replay": "再生", "replay_start": "ゲームの開始時点。",
            "human": "あなた", "seat": "{player}（{who}）",
+           "page_title": "ブラス：バーミンガム — ボットと対戦", "new_game": "新しいゲーム",
+           "page_how": "あなたはプレイヤー1です。右側でアクションを選んで「実行」を押すと、ボットがすぐに応じます。"
+                       "「ヒント」を押すと、コーチがおすすめの手とその理由を示します。",
            "era": {"canal": "運河時代 第{round}ラウンド", "rail": "鉄道時代 第{round}ラウンド"},
            "phase": {"sell": "売却の続き（別のタイルを売るか終了）", "rail2": "二本目の鉄道（または終了）",
                      "develop2": "二枚目の開発（または終了）", "bonus_develop": "グロスターの無料開発（または終了）",
