@@ -60,13 +60,14 @@ def collect(homes: Path, scores_file: str = SCORES_FILE) -> Collection:
 
 
 def rows_of(learner: str, results: list[Result]) -> list[Row]:
-    """One row per question, from results in the order they were checked."""
+    """One row per question (per item of the quiz bank when the answers name it), from results in the order they
+    were checked; the row shows the question as last asked (a learner may switch language)."""
     by_question: dict[tuple[str, str], list[Result]] = {}
     for result in sorted(results, key=lambda r: r.time):
-        by_question.setdefault((result.notebook, result.question), []).append(result)
-    return [Row(learner, notebook, question, len(answers), answers[0].correct, answers[-1].correct,
-                answers[-1].answer, answers[-1].time)
-            for (notebook, question), answers in sorted(by_question.items())]
+        by_question.setdefault((result.notebook, result.item or result.question), []).append(result)
+    return sorted((Row(learner, notebook, answers[-1].question, len(answers), answers[0].correct, answers[-1].correct,
+                       answers[-1].answer, answers[-1].time) for (notebook, _), answers in by_question.items()),
+                  key=lambda row: (row.notebook, row.question))
 
 
 def write_csv(rows: tuple[Row, ...], stream: TextIO) -> None:

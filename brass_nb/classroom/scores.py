@@ -52,6 +52,8 @@ class Result:
     answer: str
     correct: bool
     time: str
+    item: str = ""
+    """The quiz bank's item (``"03_coal_iron_beer/q2"``) when the kernel said; "" when not."""
 
     @classmethod
     def from_record(cls, record: object) -> Result:
