@@ -172,7 +172,30 @@ def test_the_checks_are_the_services_own():
     assert err.value.rule == "answer.field" and "'answer' is text of at most 500 characters" in str(err.value)
 
 
-# --- the quiz bank's items ---------------------------------------------------------------------------------------
+# --- the progress record on a hub ---------------------------------------------------------------------------------
+
+def test_on_a_hub_a_progress_record_is_kept_at_home_and_sent_with_its_item(served, monkeypatch, tmp_path):
+    from brass_nb.progress import read_progress, record
+    url, store = served
+    monkeypatch.setenv("BRASS_NB_ANSWERS_URL", url + "answers")
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "token-learner10")
+    monkeypatch.setenv("JPY_SESSION_NAME", "lessons/en/03_coal_iron_beer.ipynb")
+    record("03_coal_iron_beer/q2", "question", False, 1, "market", "Where does the coal come from?")
+    record("03_coal_iron_beer/q2", "question", True, 2, "Dudley[1]", "Where does the coal come from?")
+    with sqlite3.connect(store.path) as db:
+        sent = db.execute("SELECT learner, notebook, question, answer, correct, item, kind, tries FROM answers "
+                          "ORDER BY id").fetchall()
+    assert sent == [
+        ("learner10", "lessons/en/03_coal_iron_beer.ipynb", "Where does the coal come from?", "market", 0,
+         "03_coal_iron_beer/q2", "question", 1),
+        ("learner10", "lessons/en/03_coal_iron_beer.ipynb", "Where does the coal come from?", "Dudley[1]", 1,
+         "03_coal_iron_beer/q2", "question", 2)]
+    kept = read_progress().items["03_coal_iron_beer/q2"]
+    assert (kept.attempts, kept.right, kept.right_first_try) == (2, True, False)
+    status, exported = call(url + "export.csv", "token-teacher")
+    assert status == 200 and exported.decode().splitlines()[1].startswith(
+        "learner10,lessons/en/03_coal_iron_beer.ipynb,Where does the coal come from?,2,False,True,Dudley[1],")
+
 
 def test_answers_in_two_languages_of_one_item_make_one_row_for_the_teacher(served):
     url, store = served
