@@ -1,5 +1,5 @@
 """A learner's progress (brass_nb/progress.py) without a hub: kept across kernels, written whole or not at all, read
-distrustfully, summed up per lesson, and the review of earlier misses."""
+distrustfully, summed up per lesson, and the review of earlier misses; and the two widgets at a lesson's top."""
 from __future__ import annotations
 
 import json
@@ -7,6 +7,7 @@ import logging
 import os
 import subprocess
 import sys
+import types
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -25,6 +26,8 @@ from brass_nb.progress import (
     record,
     to_review,
 )
+from brass_nb.widgets import progress as widgets
+from brass_nb.widgets.quiz import Quiz
 
 REPO = Path(__file__).resolve().parent.parent
 FIRST, SECOND, THIRD = "00_start_here", "01_setup_and_first_turn", "02_network_vs_connected"
@@ -220,3 +223,55 @@ def test_whoever_listens_hears_each_record_and_a_failing_listener_is_only_logged
     del listener                                          # a widget gone with its cell is not called again
     answer(f"{FIRST}/q2", True)
     assert heard == [f"{FIRST}/q1"]
+
+
+# --- the widgets --------------------------------------------------------------------------------------------------
+
+def test_the_banner_says_what_is_done_in_both_languages():
+    done = LessonProgress(FIRST, 3, 5, 2, 1, 3, 1)
+    assert widgets.banner_text(done, "en") == (
+        "Your progress: questions 3 of 5 (2 right at the first try) · exercises 1 of 3")
+    assert widgets.banner_text(done, "ja") == (
+        "これまでの進み具合: 問題 5問中3問（1回目で正解 2問）・あなたの一手 3問中1問")
+    nothing = LessonProgress(FIRST, 0, 5, 0, 0, 0, 0)
+    assert widgets.banner_text(nothing, "en") == "Your progress: questions 0 of 5"
+    assert widgets.banner_text(nothing, "ja") == "これまでの進み具合: 問題 5問中0問"
+
+
+def test_the_banner_follows_each_answer_of_its_lesson():
+    banner = widgets.ProgressBanner(FIRST, "en")
+    other = widgets.ProgressBanner(SECOND, "ja")
+    total = len(quizbank.questions(FIRST))
+    assert banner.value == f"<p><b>Your progress: questions 0 of {total}</b></p>"
+    answer(f"{FIRST}/q1", True)
+    assert banner.value == f"<p><b>Your progress: questions 1 of {total} (1 right at the first try)</b></p>"
+    assert "5問中0問" in other.value
+
+
+def test_with_nothing_to_review_the_review_says_so_kindly():
+    assert widgets.ReviewSet(SECOND, "en").children[0].value == (
+        "<p><b>Nothing to review from earlier lessons. On with this one!</b></p>")
+    assert "復習する問題はありません" in widgets.ReviewSet(SECOND, "ja").heading.value
+
+
+def test_the_review_asks_the_missed_questions_again_with_the_quiz(clock):
+    answer(f"{FIRST}/q2", False)
+    answer(f"{FIRST}/q4", False)
+    review = widgets.ReviewSet(SECOND, "ja")
+    assert review.items == [f"{FIRST}/q4", f"{FIRST}/q2"]
+    quizzes = [child for child in review.children if isinstance(child, Quiz)]
+    assert [q.text for q in quizzes] == [quizbank.solve(quizbank.questions(FIRST)[n], "ja").prompt for n in (3, 1)]
+    assert "2問あります" in review.heading.value and review.status.value == ""
+    quiz = quizzes[0]
+    quiz.choice.value = quiz.answer
+    quiz.check_button.click()
+    assert review.status.value == "<p>2問中1問に取り組みました。</p>"
+
+
+def test_an_exercise_to_review_is_shown_by_the_exercise_widget(monkeypatch):
+    shown = []
+    exercise = types.ModuleType("brass_nb.widgets.exercise")
+    exercise.YourMove = types.SimpleNamespace(from_key=lambda key, language: shown.append((key, language)) or key)
+    monkeypatch.setitem(sys.modules, "brass_nb.widgets.exercise", exercise)
+    assert widgets.review_widget(f"{FIRST}/beer-for-the-mill", "en") == f"{FIRST}/beer-for-the-mill"
+    assert shown == [(f"{FIRST}/beer-for-the-mill", "en")]
