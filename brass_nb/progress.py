@@ -137,8 +137,8 @@ def record(item: str, kind: str, right: bool, tries: int, answer: str, prompt: s
     except OSError as error:
         log.warning("progress not saved to %s: %s", path, error)
         kept = _answered(None, item, kind, right, tries, answer, prompt, now)
+    _tell_listeners(kept)                      # before the service, which may take seconds to answer
     record_answer(prompt[:200], answer[:MAX_TEXT], right, item=item, kind=kind, tries=tries)
-    _tell_listeners(kept)
     return kept
 
 
