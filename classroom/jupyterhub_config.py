@@ -9,9 +9,11 @@ LocalProcessSpawner), created by ``python -m brass_nb.classroom enrol --accounts
     $BRASS_CLASS_ENV_DIR (default /opt/brass-class, readable by the learners)
         env-<tag>/                        the learners' Python, built by classroom/prepare.sh from binder/ alone
         lessons/                          the lessons handed out (root's, read-only to learners)
-    /home/<learner>                       each learner's own home (0700, theirs): lessons/ is their copy
+    /home/<learner>                       each learner's own home (0700, theirs): lessons/ is their copy,
+                                          .brass_nb/progress.json their own record of what they answered
 
-Answers go to the class's answers service (brass_nb.classroom.service), which the hub starts and vouches for.
+Answers go to the class's answers service (brass_nb.classroom.service), which the hub starts and vouches for, and
+to the learner's progress file (brass_nb.progress), which shows the learner what they have done.
 The learners' settings below (environment, limits, start page, lessons) are the ones ``classroom/values.yaml`` gives
 Zero to JupyterHub; ``tests/test_classroom_deploy.py`` keeps the two in step.
 """

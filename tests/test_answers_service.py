@@ -170,3 +170,69 @@ def test_the_checks_are_the_services_own():
     with pytest.raises(AnswerRefused) as err:
         parse_answer(b'{"notebook": "n", "question": "q", "answer": 7, "correct": true}')
     assert err.value.rule == "answer.field" and "'answer' is text of at most 500 characters" in str(err.value)
+
+
+# --- the progress record on a hub ---------------------------------------------------------------------------------
+
+def test_on_a_hub_a_progress_record_is_kept_at_home_and_sent_with_its_item(served, monkeypatch, tmp_path):
+    from brass_nb.progress import read_progress, record
+    url, store = served
+    monkeypatch.setenv("BRASS_NB_ANSWERS_URL", url + "answers")
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "token-learner10")
+    monkeypatch.setenv("JPY_SESSION_NAME", "lessons/en/03_coal_iron_beer.ipynb")
+    record("03_coal_iron_beer/q2", "question", False, 1, "market", "Where does the coal come from?")
+    record("03_coal_iron_beer/q2", "question", True, 2, "Dudley[1]", "Where does the coal come from?")
+    with sqlite3.connect(store.path) as db:
+        sent = db.execute("SELECT learner, notebook, question, answer, correct, item, kind, tries FROM answers "
+                          "ORDER BY id").fetchall()
+    assert sent == [
+        ("learner10", "lessons/en/03_coal_iron_beer.ipynb", "Where does the coal come from?", "market", 0,
+         "03_coal_iron_beer/q2", "question", 1),
+        ("learner10", "lessons/en/03_coal_iron_beer.ipynb", "Where does the coal come from?", "Dudley[1]", 1,
+         "03_coal_iron_beer/q2", "question", 2)]
+    kept = read_progress().items["03_coal_iron_beer/q2"]
+    assert (kept.attempts, kept.right, kept.right_first_try) == (2, True, False)
+    status, exported = call(url + "export.csv", "token-teacher")
+    assert status == 200 and exported.decode().splitlines()[1].startswith(
+        "learner10,lessons/en/03_coal_iron_beer.ipynb,Where does the coal come from?,2,False,True,Dudley[1],")
+
+
+def test_answers_in_two_languages_of_one_item_make_one_row_for_the_teacher(served):
+    url, store = served
+    for prompt, correct in (("Where does the coal come from?", False), ("石炭はどこから来ますか？", True)):
+        body = json.loads(answer(question=prompt, correct=correct))
+        body |= {"item": "03_coal_iron_beer/q2", "kind": "question", "tries": 1}
+        assert call(url + "answers", "token-learner11", json.dumps(body).encode())[0] == 201
+    rows = list(csv.reader(io.StringIO(call(url + "export.csv", "token-teacher")[1].decode())))
+    assert [row[2:6] for row in rows[1:]] == [["石炭はどこから来ますか？", "2", "False", "True"]]
+
+
+@pytest.mark.parametrize("extra, rule", [
+    ({"item": "03/q1"}, "answer.fields"),                                    # the three go together
+    ({"item": "03/q1", "kind": "essay", "tries": 1}, "answer.field"),
+    ({"item": "03/q1", "kind": "question", "tries": 0}, "answer.field"),
+    ({"item": "03/q1", "kind": "question", "tries": True}, "answer.field"),
+    ({"item": "03/q1", "kind": "question", "tries": 1.5}, "answer.field"),
+    ({"item": ["03/q1"], "kind": "question", "tries": 1}, "answer.field"),
+    ({"item": "x" * 201, "kind": "question", "tries": 1}, "answer.field"),
+])
+def test_the_items_fields_are_checked_like_the_others(extra, rule):
+    body = {**json.loads(answer()), **extra}
+    with pytest.raises(AnswerRefused) as refused:
+        parse_answer(json.dumps(body).encode())
+    assert refused.value.rule == rule
+    assert "not recorded" in refused.value.steps[0].text("en")
+    assert "記録しませんでした" in refused.value.steps[0].text("ja")
+
+
+def test_a_database_from_before_the_items_gets_their_columns_and_keeps_its_rows(tmp_path):
+    path = tmp_path / "answers.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE answers (id INTEGER PRIMARY KEY, learner TEXT NOT NULL, notebook TEXT NOT NULL, "
+                   "question TEXT NOT NULL, answer TEXT NOT NULL, correct INTEGER NOT NULL, time TEXT NOT NULL)")
+        db.execute("INSERT INTO answers (learner, notebook, question, answer, correct, time) "
+                   "VALUES ('aiko', 'n', 'q', 'a', 1, 't')")
+    store = AnswerStore(path)
+    store.add("ben", parse_answer(json.dumps({**json.loads(answer()), "item": "03/q1", "kind": "question",
+                                              "tries": 1}).encode()))
+    assert [(learner, result.item) for learner, result in store.results()] == [("aiko", ""), ("ben", "03/q1")]

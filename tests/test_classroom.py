@@ -1,190 +1,52 @@
-"""The classroom's pieces without a hub: score files, the teacher's collection, the class list, lesson hand-out."""
+"""The classroom's pieces without a hub: the teacher's collection of progress files, the class list, lesson
+hand-out. (Each learner's own progress file is tested in tests/test_progress.py.)"""
 from __future__ import annotations
 
 import asyncio
 import io
-import json
-import os
 import stat
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-import brass_nb as bn
 from brass_nb.classroom import __main__ as cli
-from brass_nb.classroom.collect import collect, format_table, write_csv
+from brass_nb.classroom.collect import PROGRESS_FILE, collect, format_table, write_csv
 from brass_nb.classroom.lessons import copy_lessons
 from brass_nb.classroom.passwords import enrol, hash_password, read_class_list, verify_password
-from brass_nb.classroom.scores import (
-    MAX_FILE_BYTES,
-    SCORES_FILE,
-    SCORES_VARIABLE,
-    Result,
-    append_result,
-    read_results,
-    record_answer,
-)
+from brass_nb.classroom.scores import record_answer
+from brass_nb.progress import PROGRESS_VARIABLE, record
 from brass_nb.rules.errors import ClassListError
-from brass_nb.widgets import Quiz
 
 REPO = Path(__file__).resolve().parent.parent
-LOAN_QUESTION = "Player 2 plays `loan with card Brewery`. What is their income level afterwards?"
 
 
-def result(question: str, answer: str, correct: bool, time: str, notebook: str = "lessons/01.ipynb") -> Result:
-    return Result(notebook, question, answer, correct, time)
+def write_progress(home: Path, *answers: tuple[str, str, bool, int], monkeypatch) -> None:
+    """Answers (item, answer, right, try) recorded as the learner whose home is ``home``."""
+    monkeypatch.setenv(PROGRESS_VARIABLE, str(home / PROGRESS_FILE))
+    for item, given, right, tries in answers:
+        record(item, "question", right, tries, given, f"prompt of {item.partition('/')[2]}")
 
 
-def write_scores(home: Path, *results: Result) -> Path:
-    path = home / SCORES_FILE
-    for item in results:
-        append_result(path, item)
-    return path
-
-
-# --- one learner's file ------------------------------------------------------------------------------------------
-
-def test_results_are_appended_in_order_and_the_file_is_replaced_whole(tmp_path):
-    first = result("q1", "3", False, "2026-01-05T09:01:00+00:00")
-    second = result("q1", "4", True, "2026-01-05T09:02:00+00:00")
-    path = write_scores(tmp_path, first, second)
-    assert read_results(path) == ([first, second], [])
-    assert json.loads(path.read_text())["version"] == 1
-    assert sorted(p.name for p in path.parent.iterdir()) == [".scores.json.lock", "scores.json"]  # no temporary file
-
-
-def test_thirty_kernels_adding_at_once_keep_every_answer(tmp_path):
-    path = tmp_path / "scores.json"
-    answers = [result(f"q{n}", str(n), n % 2 == 0, f"2026-01-05T09:{n:02d}:00+00:00") for n in range(30)]
-    with ThreadPoolExecutor(max_workers=30) as pool:
-        list(pool.map(lambda one: append_result(path, one), answers))
-    kept, problems = read_results(path)
-    assert problems == [] and sorted(kept, key=lambda r: r.question) == sorted(answers, key=lambda r: r.question)
-
-
-def test_a_file_that_cannot_be_read_is_moved_aside_never_overwritten(tmp_path):
-    path = tmp_path / "scores.json"
-    broken = '{"results": [{"notebook": "n", "question": "q", "answer": 7, "correct": true, "time": "t"},]}'
-    path.write_text(broken)
-    append_result(path, result("q2", "a", True, "2026-01-05T09:00:00+00:00"))
-    aside = [p for p in tmp_path.iterdir() if p.name.startswith("scores.json.unreadable-")]
-    assert len(aside) == 1 and aside[0].read_text() == broken
-    assert [r.question for r in read_results(path)[0]] == ["q2"]
-
-
-def test_a_deeply_nested_file_is_a_problem_of_its_own_not_the_classs(tmp_path):
-    path = tmp_path / "scores.json"
-    path.write_text("[" * 100_000 + "]" * 100_000)
-    results, problems = read_results(path)
-    assert results == [] and problems == [f"{path}: nested too deeply to be a score file"]
-
-
-def test_a_missing_file_has_no_results_and_no_problem(tmp_path):
-    assert read_results(tmp_path / "scores.json") == ([], [])
-
-
-@pytest.mark.parametrize("content, problem", [
-    (b"{not json", "not JSON"),
-    (b"\xff\xfe\x00garbage", "not JSON"),
-    (b"[1, 2]", "expected an object with a 'results' list"),
-    (b'{"results": "all right"}', "expected an object with a 'results' list"),
-])
-def test_a_broken_file_is_a_problem_not_an_error(tmp_path, content, problem):
-    path = tmp_path / "scores.json"
-    path.write_bytes(content)
-    results, problems = read_results(path)
-    assert results == [] and len(problems) == 1 and problem in problems[0]
-
-
-def test_malformed_entries_are_skipped_and_the_good_ones_kept(tmp_path):
-    good = {"notebook": "lessons/a.ipynb", "question": "q", "answer": "2", "correct": True,
-            "time": "2026-01-05T09:00:00+00:00"}
-    path = tmp_path / "scores.json"
-    path.write_text(json.dumps({"results": [good, "cheat", {**good, "correct": "yes"}, {**good, "answer": 2}]}))
-    results, problems = read_results(path)
-    assert results == [Result(**good)]
-    assert [p.split(": ", 1)[1].split(":")[0] for p in problems] == [
-        "result 2 skipped", "result 3 skipped", "result 4 skipped"]
-
-
-def test_a_symlink_a_fifo_and_an_oversized_file_are_refused_without_reading_them(tmp_path):
-    secret = tmp_path / "teacher_only.json"
-    secret.write_text(json.dumps({"results": []}))
-    link = tmp_path / "link.json"
-    link.symlink_to(secret)
-    fifo = tmp_path / "fifo.json"
-    os.mkfifo(fifo)  # a reader that opened this blocking would hang the teacher's script
-    big = tmp_path / "big.json"
-    big.write_bytes(b" " * (MAX_FILE_BYTES + 1))
-    for path, problem in ((link, "symbolic links"), (fifo, "not a regular file"), (big, "more than the")):
-        results, problems = read_results(path)
-        assert results == [] and len(problems) == 1 and problem in problems[0], problems
-
-
-# --- the quiz hook --------------------------------------------------------------------------------------------
-
-@pytest.fixture
-def loan_quiz() -> Quiz:
-    game = bn.new_game("birmingham", players=2, seed=1)
-    return Quiz.income_after(game, next(str(a) for a in game.legal_actions() if a.kind == "loan"))
-
-
-def test_a_quiz_on_a_hub_keeps_each_checked_answer_in_the_learners_home(tmp_path, monkeypatch, loan_quiz):
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.setenv(SCORES_VARIABLE, f"~/{SCORES_FILE}")
-    monkeypatch.setenv("JPY_SESSION_NAME", str(tmp_path / "lessons" / "06_develop_loan_scout_pass.ipynb"))
-    wrong = next(option for option in loan_quiz.choice.options if option != loan_quiz.answer)
-    for choice in (wrong, loan_quiz.answer):
-        loan_quiz.choice.value = choice
-        loan_quiz.check_button.click()
-    results, problems = read_results(tmp_path / SCORES_FILE)
-    assert problems == []
-    assert [(r.notebook, r.question, r.answer, r.correct) for r in results] == [
-        ("lessons/06_develop_loan_scout_pass.ipynb", LOAN_QUESTION, wrong, False),
-        ("lessons/06_develop_loan_scout_pass.ipynb", LOAN_QUESTION, "-3", True)]
-
-
-def test_off_a_hub_a_quiz_writes_nothing(tmp_path, monkeypatch, loan_quiz):
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.delenv(SCORES_VARIABLE, raising=False)
-    loan_quiz.choice.value = loan_quiz.answer
-    loan_quiz.check_button.click()
-    assert loan_quiz.correct is True
-    assert list(tmp_path.iterdir()) == []
+def test_off_a_hub_nothing_is_sent():
     assert record_answer("q", "a", True) is None
-
-
-def test_a_score_file_that_cannot_be_written_does_not_break_the_quiz(tmp_path, monkeypatch, loan_quiz, caplog):
-    blocker = tmp_path / "not_a_folder"
-    blocker.write_text("")
-    monkeypatch.setenv(SCORES_VARIABLE, str(blocker / "scores.json"))
-    loan_quiz.choice.value = loan_quiz.answer
-    loan_quiz.check_button.click()
-    assert loan_quiz.correct is True and "Right" in loan_quiz.feedback.value
-    assert "quiz result not saved" in caplog.text
 
 
 # --- the teacher's collection -----------------------------------------------------------------------------------
 
 @pytest.fixture
-def homes(tmp_path) -> Path:
-    """Six learners: three with results, one corrupt file, one whose score folder leads to another home, one none."""
+def homes(tmp_path, monkeypatch) -> Path:
+    """Six learners: three with progress, one corrupt file, one whose folder leads to another home, one none."""
     homes = tmp_path / "homes"
-    write_scores(homes / "aiko",
-                 result("coal", "Dudley[1]", True, "2026-01-05T09:10:00+00:00"),
-                 result("income", "5", False, "2026-01-05T09:20:00+00:00", "lessons/06.ipynb"),
-                 result("income", "7", True, "2026-01-05T09:21:00+00:00", "lessons/06.ipynb"))
-    write_scores(homes / "ben",
-                 result("coal", "market", False, "2026-01-05T09:11:00+00:00"),
-                 result("coal", "Dudley[1]", True, "2026-01-05T09:12:00+00:00"),
-                 result("coal", "market", False, "2026-01-05T09:13:00+00:00"))
-    write_scores(homes / "chloe", result("income", "7", True, "2026-01-05T09:30:00+00:00", "lessons/06.ipynb"))
+    write_progress(homes / "aiko", ("01/q1", "Dudley[1]", True, 1), ("06/q2", "5", False, 1), ("06/q2", "7", True, 2),
+                   monkeypatch=monkeypatch)
+    write_progress(homes / "ben", ("01/q1", "market", False, 1), ("01/q1", "Dudley[1]", True, 2),
+                   ("01/q1", "market", False, 1), monkeypatch=monkeypatch)
+    write_progress(homes / "chloe", ("06/q2", "7", True, 1), monkeypatch=monkeypatch)
     (homes / "dan" / ".brass_nb").mkdir(parents=True)
-    (homes / "dan" / SCORES_FILE).write_text('{"results": [{"notebook": "lessons/01.ipynb", "quest')
+    (homes / "dan" / PROGRESS_FILE).write_text('{"items": {"01/q1": {"kind": "quest')
     (homes / "eve").mkdir()
-    (homes / "eve" / ".brass_nb").symlink_to(homes / "aiko" / ".brass_nb")  # eve would borrow aiko's results
+    (homes / "eve" / ".brass_nb").symlink_to(homes / "aiko" / ".brass_nb")  # eve would borrow aiko's progress
     (homes / "finn").mkdir()
     return homes
 
@@ -194,13 +56,13 @@ def test_the_teacher_collects_every_learners_results_into_one_row_per_question(h
     assert gathered.learners == ("aiko", "ben", "chloe", "dan", "eve", "finn")
     assert [(r.learner, r.notebook, r.question, r.attempts, r.first_correct, r.last_correct, r.last_answer)
             for r in gathered.rows] == [
-        ("aiko", "lessons/01.ipynb", "coal", 1, True, True, "Dudley[1]"),
-        ("aiko", "lessons/06.ipynb", "income", 2, False, True, "7"),
-        ("ben", "lessons/01.ipynb", "coal", 3, False, False, "market"),
-        ("chloe", "lessons/06.ipynb", "income", 1, True, True, "7")]
+        ("aiko", "01", "prompt of q1", 1, True, True, "Dudley[1]"),
+        ("aiko", "06", "prompt of q2", 2, False, True, "7"),
+        ("ben", "01", "prompt of q1", 3, False, False, "market"),
+        ("chloe", "06", "prompt of q2", 1, True, True, "7")]
     assert len(gathered.problems) == 2
-    assert "dan/.brass_nb/scores.json: not JSON" in gathered.problems[0]
-    assert "eve/.brass_nb/scores.json: leads outside eve's home; skipped" in gathered.problems[1]
+    assert "dan/.brass_nb/progress.json: not JSON" in gathered.problems[0]
+    assert "eve/.brass_nb/progress.json: leads outside eve's home; skipped" in gathered.problems[1]
 
 
 def test_the_printed_table_has_one_line_per_learner_and_the_csv_one_row_per_question(homes):
@@ -218,7 +80,7 @@ def test_the_printed_table_has_one_line_per_learner_and_the_csv_one_row_per_ques
     write_csv(gathered.rows, stream)
     lines = stream.getvalue().splitlines()
     assert lines[0] == "learner,notebook,question,attempts,first_correct,last_correct,last_answer,last_time"
-    assert lines[2] == "aiko,lessons/06.ipynb,income,2,False,True,7,2026-01-05T09:21:00+00:00"
+    assert lines[2].startswith("aiko,06,prompt of q2,2,False,True,7,2026-")
     assert len(lines) == 5
 
 
@@ -228,8 +90,7 @@ def test_the_collect_command_prints_the_table_writes_the_csv_and_lists_problems(
     out, err = capsys.readouterr()
     assert out.splitlines()[2] == "aiko             2                 1              2"
     assert err.count("problem: ") == 2
-    assert table.read_text().splitlines()[3] == \
-        "ben,lessons/01.ipynb,coal,3,False,False,market,2026-01-05T09:13:00+00:00"
+    assert table.read_text().splitlines()[3].startswith("ben,01,prompt of q1,3,False,False,market,2026-")
 
 
 def test_collecting_from_a_folder_that_is_not_there_says_so(tmp_path, capsys):

@@ -1,6 +1,6 @@
 """The teacher's commands: ``enrol`` learners (with ``--accounts``, each their own Unix account), ``remove`` them,
-``collect`` quiz scores kept in homes (offline classes); for the hubs: ``hand-out`` the lessons into a home, print the
-learners' ``image-tag``."""
+``collect`` the progress files kept in homes (offline classes); for the hubs: ``hand-out`` the lessons into a home,
+print the learners' ``image-tag``."""
 from __future__ import annotations
 
 import argparse
@@ -32,9 +32,10 @@ def main(argv: list[str] | None = None) -> int:
     removing.add_argument("--token-file", type=Path, help="the teacher commands' token (default: teacher_api_token "
                           "beside the class list)")
     removing.add_argument("--delete-accounts", action="store_true", help="also delete their Unix accounts and homes")
-    collecting = commands.add_parser("collect", help="gather every learner's quiz results into one table")
+    collecting = commands.add_parser("collect", help="gather every learner's progress file into one table")
     collecting.add_argument("homes", type=Path, help="the folder holding one home folder per learner")
-    collecting.add_argument("--csv", type=Path, help="also write one row per learner and question to this file")
+    collecting.add_argument("--csv", type=Path,
+                            help="also write one row per learner and question or exercise to this file")
     handing = commands.add_parser("hand-out", help="copy the lessons a learner's home lacks into it")
     handing.add_argument("lessons", type=Path, help="the lesson notebooks (the repository's notebooks/)")
     handing.add_argument("home", type=Path, help="the learner's home")

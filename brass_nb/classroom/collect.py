@@ -1,8 +1,10 @@
 """The teacher's table: every learner's quiz results, gathered from the learners' homes into one table.
 
-Each folder directly under the homes folder is one learner (named after the folder); their results are read from
-``<home>/.brass_nb/scores.json``.  One row per learner and question: how often they checked an answer, whether the
-first and the last answers were right.  Files that cannot be trusted are listed as problems, never fatal.
+Each folder directly under the homes folder is one learner (named after the folder); their progress is read from
+``<home>/.brass_nb/progress.json`` (:mod:`brass_nb.progress`). One row per learner and question or exercise: how
+often they checked an answer, whether the first and the last answers were right. Files that cannot be trusted are
+listed as problems, never fatal. (On a class hub the answers service holds the same rows, under names the hub
+vouches for: prefer its view to files the learners could edit.)
 """
 from __future__ import annotations
 
@@ -11,12 +13,13 @@ from dataclasses import astuple, dataclass, fields
 from pathlib import Path
 from typing import TextIO
 
-from brass_nb.classroom.scores import SCORES_FILE, Result, read_results
+from brass_nb.classroom.scores import Result
+from brass_nb.progress import PROGRESS_FILE, ItemProgress, read_progress
 
 
 @dataclass(frozen=True)
 class Row:
-    """One learner's answers to one question of one notebook."""
+    """One learner's answers to one question of one notebook (from a progress file: of one lesson)."""
 
     learner: str
     notebook: str
@@ -42,31 +45,39 @@ class Collection:
     learners: tuple[str, ...]
 
 
-def collect(homes: Path, scores_file: str = SCORES_FILE) -> Collection:
-    """Read the score file of every learner's home under ``homes``."""
+def collect(homes: Path, progress_file: str = PROGRESS_FILE) -> Collection:
+    """Read the progress file of every learner's home under ``homes``."""
     rows: list[Row] = []
     problems: list[str] = []
     learners = sorted(home.name for home in homes.iterdir() if home.is_dir() and not home.is_symlink())
     for learner in learners:
         home = homes / learner
-        path = home / scores_file
+        path = home / progress_file
         if not path.parent.resolve().is_relative_to(home.resolve()):
             problems.append(f"{path}: leads outside {learner}'s home; skipped")
             continue
-        results, found = read_results(path)
-        problems.extend(found)
-        rows.extend(rows_of(learner, results))
+        stored = read_progress(path)
+        problems.extend(stored.problems)
+        rows.extend(sorted((row_of(learner, kept) for kept in stored.items.values()),
+                           key=lambda row: (row.notebook, row.question)))
     return Collection(tuple(rows), tuple(problems), tuple(learners))
 
 
+def row_of(learner: str, kept: ItemProgress) -> Row:
+    """The row of one item of a learner's progress file."""
+    return Row(learner, kept.lesson, kept.prompt, kept.attempts, kept.right_first_try, kept.right, kept.answer,
+               kept.time)
+
+
 def rows_of(learner: str, results: list[Result]) -> list[Row]:
-    """One row per question, from results in the order they were checked."""
+    """One row per question (per item of the quiz bank when the answers name it), from results in the order they
+    were checked; the row shows the question as last asked (a learner may switch language)."""
     by_question: dict[tuple[str, str], list[Result]] = {}
     for result in sorted(results, key=lambda r: r.time):
-        by_question.setdefault((result.notebook, result.question), []).append(result)
-    return [Row(learner, notebook, question, len(answers), answers[0].correct, answers[-1].correct,
-                answers[-1].answer, answers[-1].time)
-            for (notebook, question), answers in sorted(by_question.items())]
+        by_question.setdefault((result.notebook, result.item or result.question), []).append(result)
+    return sorted((Row(learner, notebook, answers[-1].question, len(answers), answers[0].correct, answers[-1].correct,
+                       answers[-1].answer, answers[-1].time) for (notebook, _), answers in by_question.items()),
+                  key=lambda row: (row.notebook, row.question))
 
 
 def write_csv(rows: tuple[Row, ...], stream: TextIO) -> None:

@@ -1,7 +1,8 @@
 """The class's answers service: a JupyterHub service, started and authenticated by the hub, that records each quiz
 answer a learner's kernel sends under the name the hub vouches for, and shows the teacher the class's answers.
 
-    POST <prefix>answers       an answer (JSON: notebook, question, answer, correct), with the server's hub token
+    POST <prefix>answers       an answer (JSON: notebook, question, answer, correct; optionally item, kind,
+                               tries), with the server's hub token
     GET  <prefix>              the teacher's class view (the teacher's browser, logged in through the hub)
     GET  <prefix>export.csv    every learner's answers as CSV, formula-escaped
 

@@ -1051,11 +1051,17 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "answer.too_large": lambda f: (f"An answer is at most {f['limit']:,} bytes; this one has {f['size']:,}, so it "
                                    f"was not recorded."),
     "answer.not_json": lambda f: "An answer is sent as JSON; this was not JSON, so it was not recorded.",
-    "answer.fields": lambda f: (f"An answer is an object with exactly the fields {', '.join(f['expected'])}; this "
+    "answer.fields": lambda f: (f"An answer is an object with exactly the fields {', '.join(f['expected'])}"
+                                + (f" (and {', '.join(f['optional'])} together, or none of them)"
+                                   if f.get("optional") else "") + "; this "
                                 + (f"one is a JSON {f['kind']}" if "kind" in f else
                                    f"one had {', '.join(f['found']) or 'none'}") + ", so it was not recorded."),
     "answer.field": lambda f: ("An answer's 'correct' is true or false, so this one was not recorded."
                                if f["field"] == "correct" else
+                               f"An answer's 'kind' is {' or '.join(f['allowed'])}, so this one was not recorded."
+                               if f["field"] == "kind" else
+                               f"An answer's 'tries' is a whole number from 1 to {f['limit']}, so this one was not "
+                               f"recorded." if f["field"] == "tries" else
                                f"An answer's '{f['field']}' is text of at most {f['limit']} characters, so this one "
                                f"was not recorded."),
     "class.line": lambda f: (f"{f['path']}, line {f['line']}: expected 'name:hash' with a lower-case name, "

@@ -951,12 +951,18 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "answer.too_large": lambda f: (f"解答は{f['limit']:,}バイトまでです。この解答は{f['size']:,}バイトあるので"
                                    f"記録しませんでした。"),
     "answer.not_json": lambda f: "解答はJSONで送ります。JSONではなかったので記録しませんでした。",
-    "answer.fields": lambda f: (f"解答は項目 {', '.join(f['expected'])} のちょうど4つを持つオブジェクトです。"
+    "answer.fields": lambda f: (f"解答は項目 {', '.join(f['expected'])} のちょうど4つを持つオブジェクトです"
+                                + (f"（{', '.join(f['optional'])} は3つそろえて加えることもできます）"
+                                   if f.get("optional") else "") + "。"
                                 + (f"この解答はJSONの{JSON_KIND[f['kind']]}なので" if "kind" in f else
                                    f"この解答には{', '.join(f['found']) or '何も'}があったので")
                                 + "記録しませんでした。"),
     "answer.field": lambda f: ("解答の「correct」は true か false です。この解答は記録しませんでした。"
                                if f["field"] == "correct" else
+                               f"解答の「kind」は {' か '.join(f['allowed'])} です。この解答は記録しませんでした。"
+                               if f["field"] == "kind" else
+                               f"解答の「tries」は1から{f['limit']}までの整数です。この解答は記録しませんでした。"
+                               if f["field"] == "tries" else
                                f"解答の「{f['field']}」は{f['limit']}文字までの文字列です。この解答は記録しませんでした。"),
     "class.line": lambda f: (f"{f['path']}の{f['line']}行目: 小文字の名前で「名前:ハッシュ」と書く行のはずですが、"
                              f"「{f['text']}」でした。"),

@@ -248,8 +248,9 @@ RULES: dict[str, str] = {
     "class.hub": "the teacher's commands reach the class hub with the hub's own token",
     "answer.too_large": "an answer sent to the class's answers service is a few hundred bytes",
     "answer.not_json": "an answer is sent as JSON",
-    "answer.fields": "an answer has exactly the fields notebook, question, answer and correct",
-    "answer.field": "an answer's texts are short, and 'correct' is true or false",
+    "answer.fields": "an answer has exactly the fields notebook, question, answer and correct, and may add item, "
+                     "kind and tries together",
+    "answer.field": "an answer's texts are short, 'correct' is true or false, 'kind' a known kind and 'tries' small",
     "class.names": "learner names are lower-case letters, digits, '-' or '_', starting with a letter (at most 32)",
     "ruleset.data": "a data file's rules block is malformed (a developer's error, found when the file is read)",
 }

@@ -10,10 +10,10 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-__all__ = ["Explorer", "IncomeTrack", "Quiz", "ScorePreview", "SourceFinder"]
+__all__ = ["Explorer", "IncomeTrack", "ProgressBanner", "Quiz", "ReviewSet", "ScorePreview", "SourceFinder"]
 
-_HOMES = {"Explorer": "explorer", "IncomeTrack": "inspectors", "Quiz": "quiz", "ScorePreview": "inspectors",
-          "SourceFinder": "inspectors"}
+_HOMES = {"Explorer": "explorer", "IncomeTrack": "inspectors", "ProgressBanner": "progress", "Quiz": "quiz",
+          "ReviewSet": "progress", "ScorePreview": "inspectors", "SourceFinder": "inspectors"}
 
 
 def __getattr__(name: str) -> Any:
