@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from brass_nb import quizbank
+from brass_nb import progress, quizbank
 from brass_nb.explain import reason
 from brass_nb.quizbank import exercises as bank
 from brass_nb.widgets.exercise import YourMove
@@ -65,4 +65,17 @@ def test_right_at_the_first_try_in_japanese():
     widget.explorer.table.play(bank.answer(exercise))
     assert widget.solved and widget.first_try
     assert "1回目で正解です" in widget.feedback.value and "目標達成" in widget.feedback.value
+    kept = progress.lesson_progress("04_building")
+    assert (kept.exercises_done, kept.exercises_right_first_try) == (1, 1)
+    widget.close()
+
+
+def test_a_move_played_from_the_shown_answer_is_kept_as_not_first_try():
+    exercise = bank.exercise("04_building/farm-brewery")
+    widget = YourMove(exercise, "en")
+    for _ in range(3):
+        widget.climb()
+    widget.explorer.table.play(widget.explorer.table.selected)
+    kept = progress.read_progress().items[exercise.key]
+    assert kept.right and not kept.right_first_try and kept.needs_review
     widget.close()

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from brass_nb.classroom.scores import record_answer
+from brass_nb import progress
 from brass_nb.explain import language_or_default, reason
 from brass_nb.quizbank import exercises as bank
 from brass_nb.quizbank.exercises import Exercise, Verdict
@@ -108,7 +108,9 @@ class YourMove(w.VBox):
         if verdict.ok and not self.solved:
             self.solved, self.first_try = True, self.tries == 1 and self.rung < RUNGS
         table.paused = explanation is not None
-        record_answer(self.exercise.key, verdict.action, verdict.ok)
+        shown = self.rung >= RUNGS      # a move played after the answer was shown is not a first try
+        progress.record(self.exercise.key, progress.YOUR_MOVE, verdict.ok, max(self.tries, 1 + shown),
+                        verdict.action, self.exercise.story[self.language])
         if self.on_answer is not None:
             self.on_answer(self)
         self._render()
