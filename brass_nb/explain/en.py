@@ -633,6 +633,7 @@ GOALS: dict[str, Callable[[dict], str]] = {
     "no_market": lambda f: f"Buy no {RESOURCE[f['resource']]} from the market.",
     "source": lambda f: f"Use {RESOURCE[f['resource']]} from {f['location']}.",
     "income_at_least": lambda f: f"End the move at income level {f['level']} or more.",
+    "first_next_round": lambda f: "Be the first to act in the next round.",
     "best": lambda f: f"Make the move that leaves you {MEASURE[f['measure']]}: no legal move may do better.",
 }
 """What a "your move" exercise asks, one sentence per check of its goal (brass_nb.quizbank.goals)."""
@@ -653,6 +654,15 @@ def _built(f: dict) -> str:
 def _wanted_sale(f: dict) -> str:
     what = a(INDUSTRY[f["industry"]]) if f["industry"] else "an industry"
     return what + (f" at {f['location']}" if f["location"] else "")
+
+
+def _first_next_round(f: dict) -> str:
+    spent = listing([f"{player(i)} {money(n)}" for i, n in enumerate(f["spent"])])
+    basis = f"money spent this round: {spent}" if f["decided"] else f"if the round ended now; money spent so far: {spent}"
+    if f["ok"]:
+        return f"Goal met: {player(f['first'])} acts first in the next round ({basis})."
+    return (f"Goal not met: {player(f['first'])}, not {player(f['player'])}, acts first in the next round ({basis}; "
+            f"least spent goes first, and a tie keeps the current order).")
 
 
 def _measured(measure: str, n: int) -> str:
@@ -1087,6 +1097,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "goal.income_at_least": lambda f: _goal(f, f"income level {f['income']} after this move",
                                             f"income level {f['income']} after this move, and the goal is "
                                             f"{f['level']} or more"),
+    "goal.first_next_round": _first_next_round,
     "goal.best": lambda f: _goal(f, f"this move gives {_measured(f['measure'], f['got'])}, and no legal move gives "
                                     f"more",
                                  f"this move gives {_measured(f['measure'], f['got'])}; the best move here gives "

@@ -576,6 +576,7 @@ GOALS: dict[str, Callable[[dict], str]] = {
     "no_market": lambda f: f"{RESOURCE[f['resource']]}を市場から買わずに済ませます。",
     "source": lambda f: f"{f['location']}の{RESOURCE[f['resource']]}を使います。",
     "income_at_least": lambda f: f"この手の後の収入レベルを{f['level']}以上にします。",
+    "first_next_round": lambda f: "次のラウンドで最初に手番を行います。",
     "best": lambda f: f"{MEASURE[f['measure']]}が最も多くなる手を打ちます。これを上回る合法手があってはいけません。",
 }
 """「あなたの一手」の課題が求めること。目標の条件（brass_nb.quizbank.goals）ごとに一文。"""
@@ -595,6 +596,15 @@ def _built(f: dict) -> str:
 
 def _wanted_sale(f: dict) -> str:
     return (f"{f['location']}の" if f["location"] else "") + (INDUSTRY[f["industry"]] if f["industry"] else "産業")
+
+
+def _first_next_round(f: dict) -> str:
+    spent = "、".join(f"{player(i)} {money(n)}" for i, n in enumerate(f["spent"]))
+    basis = f"このラウンドの支出: {spent}" if f["decided"] else f"ここでラウンドが終わった場合。現在までの支出: {spent}"
+    if f["ok"]:
+        return f"目標達成: 次のラウンドは{player(f['first'])}が最初に手番を行います（{basis}）。"
+    return (f"目標に届きません: 次のラウンドで最初に手番を行うのは{player(f['player'])}ではなく{player(f['first'])}です"
+            f"（{basis}。支出の少ない順で、同額なら今の手番順のままです）。")
 
 
 def _measured(measure: str, n: int) -> str:
@@ -985,6 +995,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       if f["sources"] else f"この手は{f['location']}の{RESOURCE[f['resource']]}を使いません")),
     "goal.income_at_least": lambda f: _goal(f, f"この手の後の収入レベルは{f['income']}です",
                                             f"この手の後の収入レベルは{f['income']}で、目標は{f['level']}以上です"),
+    "goal.first_next_round": _first_next_round,
     "goal.best": lambda f: _goal(f, f"この手で{_measured(f['measure'], f['got'])}になり、これを上回る合法手はありません",
                                  f"この手では{_measured(f['measure'], f['got'])}ですが、最善の手なら"
                                  f"{_measured(f['measure'], f['best'])}になります"),

@@ -86,6 +86,20 @@ def income_at_least(o: Outcome, level: int) -> Step:
     return _verdict("income_at_least", {"player": o.player, "level": level, "income": income}, income >= level)
 
 
+def first_next_round(o: Outcome) -> Step:
+    """The player opens the next round: the turn order set when this move ends the round, else the one the money
+    spent so far would set (least spent first, ties keeping their order)."""
+    ended = next((s.facts for s in o.explanation.steps if s.rule == "turn.order"), None)
+    players = range(len(o.after.state.players))
+    if ended:
+        spent, order = [ended["spent"][str(i)] for i in players], list(ended["after"])
+    else:
+        spent = [o.after.state.players[i].spent_this_round for i in players]
+        order = sorted(o.after.state.order, key=spent.__getitem__)
+    return _verdict("first_next_round", {"player": o.player, "first": order[0], "order": order, "spent": spent,
+                                         "decided": ended is not None}, order[0] == o.player)
+
+
 def _vp(game: Game, player: int) -> int:
     """The player's VP if the era ended now (their VP so far when the game has ended)."""
     preview = 0 if game.is_over else sum(
@@ -108,6 +122,6 @@ def measure(o: Outcome, name: str) -> int:
 
 CHECKS: dict[str, Callable[..., Step]] = {
     "builds": builds, "sells": sells, "network_has": network_has, "kind": kind, "no_market": no_market,
-    "source": source, "income_at_least": income_at_least,
+    "source": source, "income_at_least": income_at_least, "first_next_round": first_next_round,
 }
 """Every check but ``best``, by the name the bank uses."""
