@@ -20,13 +20,13 @@ from test_glossary import GLOSSARY, forbidden
 
 import brass_nb as bn
 from brass_nb import quizbank
-from brass_nb.quizbank import exercises
 from brass_nb.bots import play_out
 from brass_nb.classroom.accounts import make_account
 from brass_nb.classroom.answers import parse_answer
 from brass_nb.classroom.passwords import enrol, read_class_list
 from brass_nb.classroom.removal import stop_and_forget
 from brass_nb.explain import CATALOGS, advice, reason
+from brass_nb.quizbank import exercises
 from brass_nb.rules import actions as A
 from brass_nb.rules.catalog import RULES
 from brass_nb.rules.errors import BrassError

@@ -658,7 +658,8 @@ def _wanted_sale(f: dict) -> str:
 
 def _first_next_round(f: dict) -> str:
     spent = listing([f"{player(i)} {money(n)}" for i, n in enumerate(f["spent"])])
-    basis = f"money spent this round: {spent}" if f["decided"] else f"if the round ended now; money spent so far: {spent}"
+    basis = (f"money spent this round: {spent}" if f["decided"]
+             else f"if the round ended now; money spent so far: {spent}")
     if f["ok"]:
         return f"Goal met: {player(f['first'])} acts first in the next round ({basis})."
     return (f"Goal not met: {player(f['first'])}, not {player(f['player'])}, acts first in the next round ({basis}; "
