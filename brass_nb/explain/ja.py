@@ -567,7 +567,8 @@ def _scenario_no_tile(f: dict) -> str:
 
 ACTION = {"build": "建設", "network": "輸送網を広げる", "develop": "開発", "sell": "売却", "loan": "借金",
           "scout": "偵察", "pass": "パス", "done": "終了", "discard": "捨て札", "remove": "取り除き"}
-MEASURE = {"vp": "勝利点（時代の終わりの得点計算を含めて）", "money": "お金", "income": "収入レベル"}
+MEASURE = {"vp": "勝利点（時代の終わりの得点計算を含めて）が最も多くなる", "money": "所持金が最も多くなる",
+           "income": "収入レベルが最も高くなる"}
 GOALS: dict[str, Callable[[dict], str]] = {
     "builds": lambda f: (f"{f['location']}に" if f["location"] else "") + f"{INDUSTRY[f['industry']]}を建設します。",
     "sells": lambda f: f"{_wanted_sale(f)}を売却します。",
@@ -577,7 +578,7 @@ GOALS: dict[str, Callable[[dict], str]] = {
     "source": lambda f: f"{f['location']}の{RESOURCE[f['resource']]}を使います。",
     "income_at_least": lambda f: f"この手の後の収入レベルを{f['level']}以上にします。",
     "first_next_round": lambda f: "次のラウンドで最初に手番を行います。",
-    "best": lambda f: f"{MEASURE[f['measure']]}が最も多くなる手を打ちます。これを上回る合法手があってはいけません。",
+    "best": lambda f: f"{MEASURE[f['measure']]}手を打ちます。これを上回る合法手があってはいけません。",
 }
 """「あなたの一手」の課題が求めること。目標の条件（brass_nb.quizbank.goals）ごとに一文。"""
 
