@@ -656,6 +656,17 @@ def _wanted_sale(f: dict) -> str:
     return what + (f" at {f['location']}" if f["location"] else "")
 
 
+def _choice_invalid(f: dict) -> str:
+    """A named choice that is not legal; when it names too few or too many sources, how many are needed."""
+    sizes = {len(o) for o in f["options"]}
+    count = ""
+    if f["resource"] in ("coal", "iron", "beer") and len(sizes) == 1 and len(f["chosen"]) not in sizes:
+        unit = "barrels" if f["resource"] == "beer" else "cubes"
+        count = f" ({sizes.pop()} {unit} are needed, {len(f['chosen'])} named)"
+    return (f"{listing(f['chosen'])} is not a legal {RESOURCE.get(f['resource'])} choice here{count}; "
+            f"legal: {listing([listing(o) for o in f['options']], 'or')}.")
+
+
 def _first_next_round(f: dict) -> str:
     spent = listing([f"{player(i)} {money(n)}" for i, n in enumerate(f["spent"])])
     basis = (f"money spent this round: {spent}" if f["decided"]
@@ -680,8 +691,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                    f"so the action must name one: "
                                    + listing([', '.join(o) if isinstance(o, list) else o for o in f['options']], 'or')
                                    + "."),
-    "choice.invalid": lambda f: (f"{', '.join(f['chosen'])} is not a legal {RESOURCE.get(f['resource'])} choice here; "
-                                 f"legal: {listing([', '.join(o) for o in f['options']], 'or')}."),
+    "choice.invalid": _choice_invalid,
     "phase.done": lambda f: "Done: the action ends here.",
     "phase.finish_first": lambda f: f"An action is still in progress: {PHASE[f['phase']]}.",
     "phase.nothing_to_finish": lambda f: "'done' only ends an action in progress; there is none.",

@@ -599,6 +599,17 @@ def _wanted_sale(f: dict) -> str:
     return (f"{f['location']}の" if f["location"] else "") + (INDUSTRY[f["industry"]] if f["industry"] else "産業")
 
 
+def _choice_invalid(f: dict) -> str:
+    """選べない取り方。取り先の数が合わないときは、いくつ必要かも言う。"""
+    sizes = {len(o) for o in f["options"]}
+    count = ""
+    if f["resource"] in ("coal", "iron", "beer") and len(sizes) == 1 and len(f["chosen"]) not in sizes:
+        unit = "樽" if f["resource"] == "beer" else "個"
+        count = f"（必要なのは{sizes.pop()}{unit}で、指定は{len(f['chosen'])}{unit}です）"
+    return (f"{RESOURCE.get(f['resource'], f['resource'])}を{_option(f['chosen'])}から取ることはできません{count}。"
+            f"取れるのは{either([_option(o) for o in f['options']])}です。")
+
+
 def _first_next_round(f: dict) -> str:
     spent = "、".join(f"{player(i)} {money(n)}" for i, n in enumerate(f["spent"]))
     basis = f"このラウンドの支出: {spent}" if f["decided"] else f"ここでラウンドが終わった場合。現在までの支出: {spent}"
@@ -619,8 +630,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.not_in_hand": lambda f: f"「{f['card']}」は手札にありません（手札: {'、'.join(f['hand'])}）。",
     "choice.ambiguous": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}の選び方が複数あるので、アクションで指定してください: "
                                    + either([_option(o) for o in f["options"]]) + "。"),
-    "choice.invalid": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}を{_option(f['chosen'])}から取ることは"
-                                 f"できません。取れるのは{either([_option(o) for o in f['options']])}です。"),
+    "choice.invalid": _choice_invalid,
     "phase.done": lambda f: "done: このアクションをここで終えます。",
     "phase.finish_first": lambda f: f"まだアクションの途中です: {PHASE[f['phase']]}。",
     "phase.nothing_to_finish": lambda f: "done は途中のアクションを終える時だけ使えますが、途中のアクションはありません。",
