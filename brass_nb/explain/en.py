@@ -1091,8 +1091,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "goal.sells": lambda f: _goal(f, f"{listing(f['sold'])} is sold",
                                   f"the goal is to sell {_wanted_sale(f)}, and this move "
                                   + (f"is {a(ACTION[f['kind']])} action, not a sale" if f["kind"] != "sell"
-                                     else f"flips {listing(f['sold'])}" if f["sold"]
-                                     else "flips nothing of that kind")),
+                                     else f"sells {listing(f['sold'])}" if f["sold"]
+                                     else "sells nothing")),
     "goal.network_has": lambda f: _goal(f, f"{f['location']} is now in {player(f['player'])}'s network",
                                         f"{f['location']} is still outside {player(f['player'])}'s network, which "
                                         f"reaches {listing(f['network']) or 'nowhere yet'}"),

@@ -990,8 +990,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "goal.sells": lambda f: _goal(f, f"{'、'.join(f['sold'])}を売却しました",
                                   f"目標は{_wanted_sale(f)}の売却ですが、"
                                   + (f"この手は{ACTION[f['kind']]}のアクションで、売却ではありません" if f["kind"] != "sell"
-                                     else f"この売却で裏返るのは{'、'.join(f['sold'])}です" if f["sold"]
-                                     else "この売却ではその産業は裏返りません")),
+                                     else f"この手で売却されるのは{'、'.join(f['sold'])}です" if f["sold"]
+                                     else "この手では何も売却されません")),
     "goal.network_has": lambda f: _goal(f, f"{f['location']}が{player(f['player'])}のネットワークに入りました",
                                         f"この手の後も{f['location']}は{player(f['player'])}のネットワークの外です"
                                         f"（ネットワーク: {'、'.join(f['network']) or 'まだありません'}）"),

@@ -51,9 +51,11 @@ def builds(o: Outcome, industry: str, location: str = "") -> Step:
 
 
 def sells(o: Outcome, industry: str = "", location: str = "") -> Step:
+    """The tile the sale names, when it flipped: a brewery emptied by the sale's beer flips too, but is not sold."""
     before = _tiles(o.before.state, o.player)
     sold = [label for label, (ind, flipped) in _tiles(o.after.state, o.player).items()
-            if flipped and label in before and not before[label][1]] if o.action.kind == "sell" else []
+            if flipped and label in before and not before[label][1] and label == getattr(o.action, "slot", None)
+            ] if o.action.kind == "sell" else []
     ok = any((not industry or o.after.state.tiles[label].industry == industry)
              and (not location or _place(label) == location) for label in sold)
     return _verdict("sells", {"player": o.player, "industry": industry, "location": location, "sold": sold,
