@@ -6,8 +6,12 @@ copied to ``docs/images/`` by ``scripts/learning_screenshots.py``.
 """
 from __future__ import annotations
 
+import re
+
 import browser_helpers as bh
 import pytest
+
+from brass_nb.progress import PROGRESS_VARIABLE
 
 playwright_sync = pytest.importorskip(
     "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")
@@ -21,27 +25,33 @@ if CHROMIUM is None:
 LAPTOP = {"width": 1366, "height": 768}
 EXERCISE = "04_building/farm-brewery"
 WORDS = {
-    "en": {"wrong": "Not this move.", "refused": "This move is not allowed here", "missed": "Goal not met",
+    "en": {"done": r"exercises 1 of \d",
+           "wrong": "Not this move.", "refused": "This move is not allowed here", "missed": "Goal not met",
            "retry": "Try again", "right": "Right!", "met": "Goal met", "answer": "The answer, on the board",
            "play": "Play", "play_typed": "Play typed", "rule": "The rule", "nudge": "Hint:"},
-    "ja": {"wrong": "この手ではありません。", "refused": "この手はここでは打てません", "missed": "目標に届きません",
+    "ja": {"done": r"あなたの一手 \d+問中1問",
+           "wrong": "この手ではありません。", "refused": "この手はここでは打てません", "missed": "目標に届きません",
            "retry": "もう一度", "right": "正解です！", "met": "目標達成", "answer": "答えを盤上に示しました",
            "play": "実行", "play_typed": "入力を実行", "rule": "ルール:", "nudge": "ヒント:"},
 }
 
 
-def _notebook(source: str):
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+def _notebook(*sources: str):
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in sources])
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     return notebook
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    server = bh.LabServer(tmp_path_factory.mktemp("lab-learning"))
+    workdir = tmp_path_factory.mktemp("lab-learning")
+    server = bh.LabServer(workdir)
+    server.env = lambda: {**bh.LabServer.env(server), PROGRESS_VARIABLE: str(workdir / "progress.json")}
     server.prepare()
     for language in ("en", "ja"):
-        nbformat.write(_notebook("from brass_nb.widgets.exercise import YourMove\n"
+        nbformat.write(_notebook(f"from brass_nb.widgets import ProgressBanner\n"
+                                 f"ProgressBanner('04_building', language={language!r})",
+                                 "from brass_nb.widgets.exercise import YourMove\n"
                                  f"YourMove.from_key({EXERCISE!r}, language={language!r})"),
                        server.root / f"your_move_{language}.ipynb")
     nbformat.write(_notebook("from brass_nb.widgets.first_game import FirstGame\nFirstGame(language='en')"),
@@ -122,6 +132,18 @@ def test_your_move_wrong_then_the_hint_ladder_then_right(browser, lab, language)
         feedback = _text(page, ".brass-exercise-feedback")
         assert words["right"] in feedback and words["met"] in feedback, feedback
         page.screenshot(path=f"{shot}-4-right.png")
+        assert re.search(words["done"], _text(page, ".brass-progress"))
+        # a new kernel, the notebook run again: the progress is the learner's, kept on disk
+        bh.run_command(page, "kernelmenu:restart")
+        page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").first.click(timeout=10_000)
+        bh.wait_for_kernel(page, bh.KERNEL_TIMEOUT_S)
+        state = bh.run_all_cells(page)
+        assert not state["errors"], state["errors"]
+        bh.settle(page, quiet_ms=500)
+        banner = _text(page, ".brass-progress")
+        assert re.search(words["done"], banner), banner
+        page.locator(".brass-progress").first.scroll_into_view_if_needed()
+        page.screenshot(path=f"{shot}-5-after-restart.png")
     finally:
         page.close()
         lab.shutdown_kernels()

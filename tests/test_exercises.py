@@ -79,3 +79,17 @@ def test_a_move_played_from_the_shown_answer_is_kept_as_not_first_try():
     kept = progress.read_progress().items[exercise.key]
     assert kept.right and not kept.right_first_try and kept.needs_review
     widget.close()
+
+
+def test_a_brewery_the_sale_empties_is_not_counted_as_sold():
+    exercise = bank.exercise("05_selling_and_merchants/two-barrels")
+    (step,) = bank.judge(exercise, bank.answer(exercise)).steps
+    assert step.facts["sold"] == ["Birmingham[2]"]
+    assert reason(step, "en") == "Goal met: Birmingham[2] is sold."
+
+
+def test_first_next_round_reads_the_new_turn_order_and_a_tie_keeps_the_order():
+    exercise = bank.exercise("01_setup_and_first_turn/build-and-go-first")
+    tie = bank.judge(exercise, exercise.wrong).reason
+    assert tie is not None and tie.facts["decided"] and tie.facts["spent"] == [7, 7] and tie.facts["first"] == 1
+    assert "a tie keeps the current order" in reason(tie, "en") and "同額なら今の手番順のままです" in reason(tie, "ja")

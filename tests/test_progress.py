@@ -26,6 +26,7 @@ from brass_nb.progress import (
     record,
     to_review,
 )
+from brass_nb.quizbank.exercises import exercises as quizbank_exercises
 from brass_nb.widgets import progress as widgets
 from brass_nb.widgets.quiz import Quiz
 
@@ -180,8 +181,8 @@ def test_a_lessons_progress_counts_only_its_own_items_still_in_the_bank(clock):
     answer(f"{FIRST}/q2", True, tries=2)
     answer(f"{FIRST}/q99", True)                         # a question the bank no longer has
     answer(f"{SECOND}/q1", True)
-    total = len(quizbank.questions(FIRST))
-    assert lesson_progress(FIRST) == LessonProgress(FIRST, 2, total, 1, 0, 0, 0)
+    total, exercises = len(quizbank.questions(FIRST)), len(quizbank_exercises(FIRST))
+    assert lesson_progress(FIRST) == LessonProgress(FIRST, 2, total, 1, 0, exercises, 0)
 
 
 def test_the_review_holds_earlier_misses_most_recent_first_until_answered_right_at_a_first_try(clock):
@@ -230,9 +231,9 @@ def test_whoever_listens_hears_each_record_and_a_failing_listener_is_only_logged
 def test_the_banner_says_what_is_done_in_both_languages():
     done = LessonProgress(FIRST, 3, 5, 2, 1, 3, 1)
     assert widgets.banner_text(done, "en") == (
-        "Your progress: questions 3 of 5 (2 right at the first try) · exercises 1 of 3")
+        "Your progress: questions 3 of 5 (2 right at the first try) · exercises 1 of 3 (1 right at the first try)")
     assert widgets.banner_text(done, "ja") == (
-        "これまでの進み具合: 問題 5問中3問（1回目で正解 2問）・あなたの一手 3問中1問")
+        "これまでの進み具合: 問題 5問中3問（1回目で正解 2問）・あなたの一手 3問中1問（1回目で正解 1問）")
     nothing = LessonProgress(FIRST, 0, 5, 0, 0, 0, 0)
     assert widgets.banner_text(nothing, "en") == "Your progress: questions 0 of 5"
     assert widgets.banner_text(nothing, "ja") == "これまでの進み具合: 問題 5問中0問"
@@ -241,10 +242,11 @@ def test_the_banner_says_what_is_done_in_both_languages():
 def test_the_banner_follows_each_answer_of_its_lesson():
     banner = widgets.ProgressBanner(FIRST, "en")
     other = widgets.ProgressBanner(SECOND, "ja")
-    total = len(quizbank.questions(FIRST))
-    assert banner.value == f"<p><b>Your progress: questions 0 of {total}</b></p>"
+    total, exercises = len(quizbank.questions(FIRST)), len(quizbank_exercises(FIRST))
+    assert banner.value == f"<p><b>Your progress: questions 0 of {total} · exercises 0 of {exercises}</b></p>"
     answer(f"{FIRST}/q1", True)
-    assert banner.value == f"<p><b>Your progress: questions 1 of {total} (1 right at the first try)</b></p>"
+    assert banner.value == (f"<p><b>Your progress: questions 1 of {total} (1 right at the first try)"
+                            f" · exercises 0 of {exercises}</b></p>")
     assert "5問中0問" in other.value
 
 

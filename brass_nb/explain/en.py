@@ -633,6 +633,7 @@ GOALS: dict[str, Callable[[dict], str]] = {
     "no_market": lambda f: f"Buy no {RESOURCE[f['resource']]} from the market.",
     "source": lambda f: f"Use {RESOURCE[f['resource']]} from {f['location']}.",
     "income_at_least": lambda f: f"End the move at income level {f['level']} or more.",
+    "first_next_round": lambda f: "Be the first to act in the next round.",
     "best": lambda f: f"Make the move that leaves you {MEASURE[f['measure']]}: no legal move may do better.",
 }
 """What a "your move" exercise asks, one sentence per check of its goal (brass_nb.quizbank.goals)."""
@@ -655,6 +656,27 @@ def _wanted_sale(f: dict) -> str:
     return what + (f" at {f['location']}" if f.get("location") else "")
 
 
+def _choice_invalid(f: dict) -> str:
+    """A named choice that is not legal; when it names too few or too many sources, how many are needed."""
+    sizes = {len(o) for o in f["options"]}
+    count = ""
+    if f["resource"] in ("coal", "iron", "beer") and len(sizes) == 1 and len(f["chosen"]) not in sizes:
+        unit = "barrels" if f["resource"] == "beer" else "cubes"
+        count = f" ({sizes.pop()} {unit} are needed, {len(f['chosen'])} named)"
+    return (f"{listing(f['chosen'])} is not a legal {RESOURCE.get(f['resource'])} choice here{count}; "
+            f"legal: {listing([listing(o) for o in f['options']], 'or')}.")
+
+
+def _first_next_round(f: dict) -> str:
+    spent = listing([f"{player(i)} {money(n)}" for i, n in enumerate(f["spent"])])
+    basis = (f"money spent this round: {spent}" if f["decided"]
+             else f"if the round ended now; money spent so far: {spent}")
+    if f["ok"]:
+        return f"Goal met: {player(f['first'])} acts first in the next round ({basis})."
+    return (f"Goal not met: {player(f['first'])}, not {player(f['player'])}, acts first in the next round ({basis}; "
+            f"least spent goes first, and a tie keeps the current order).")
+
+
 def _measured(measure: str, n: int) -> str:
     return {"vp": f"{n} VP", "money": money(n), "income": f"income level {n}"}[measure]
 
@@ -669,8 +691,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                    f"so the action must name one: "
                                    + listing([', '.join(o) if isinstance(o, list) else o for o in f['options']], 'or')
                                    + "."),
-    "choice.invalid": lambda f: (f"{', '.join(f['chosen'])} is not a legal {RESOURCE.get(f['resource'])} choice here; "
-                                 f"legal: {listing([', '.join(o) for o in f['options']], 'or')}."),
+    "choice.invalid": _choice_invalid,
     "phase.done": lambda f: "Done: the action ends here.",
     "phase.finish_first": lambda f: f"An action is still in progress: {PHASE[f['phase']]}.",
     "phase.nothing_to_finish": lambda f: "'done' only ends an action in progress; there is none.",
@@ -1076,8 +1097,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "goal.sells": lambda f: _goal(f, f"{listing(f['sold'])} is sold",
                                   f"the goal is to sell {_wanted_sale(f)}, and this move "
                                   + (f"is {a(ACTION[f['kind']])} action, not a sale" if f["kind"] != "sell"
-                                     else f"flips {listing(f['sold'])}" if f["sold"]
-                                     else "flips nothing of that kind")),
+                                     else f"sells {listing(f['sold'])}" if f["sold"]
+                                     else "sells nothing")),
     "goal.network_has": lambda f: _goal(f, f"{f['location']} is now in {player(f['player'])}'s network",
                                         f"{f['location']} is still outside {player(f['player'])}'s network, which "
                                         f"reaches {listing(f['network']) or 'nowhere yet'}"),
@@ -1089,10 +1110,11 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       f"and the goal is to buy none"),
     "goal.source": lambda f: _goal(f, f"the {RESOURCE[f['resource']]} comes from {listing(f['sources'])}",
                                    f"the goal is {RESOURCE[f['resource']]} from {f['location']}, and this move takes "
-                                   + (f"it from {listing(f['sources'])}" if f["sources"] else "none from a works")),
+                                   + (f"it from {listing(f['sources'])}" if f["sources"] else "none from the board")),
     "goal.income_at_least": lambda f: _goal(f, f"income level {f['income']} after this move",
                                             f"income level {f['income']} after this move, and the goal is "
                                             f"{f['level']} or more"),
+    "goal.first_next_round": _first_next_round,
     "goal.best": lambda f: _goal(f, f"this move gives {_measured(f['measure'], f['got'])}, and no legal move gives "
                                     f"more",
                                  f"this move gives {_measured(f['measure'], f['got'])}; the best move here gives "

@@ -567,7 +567,8 @@ def _scenario_no_tile(f: dict) -> str:
 
 ACTION = {"build": "建設", "network": "輸送網を広げる", "develop": "開発", "sell": "売却", "loan": "借金",
           "scout": "偵察", "pass": "パス", "done": "終了", "discard": "捨て札", "remove": "取り除き"}
-MEASURE = {"vp": "勝利点（時代の終わりの得点計算を含めて）", "money": "お金", "income": "収入レベル"}
+MEASURE = {"vp": "勝利点（時代の終わりの得点計算を含めて）が最も多くなる", "money": "所持金が最も多くなる",
+           "income": "収入レベルが最も高くなる"}
 GOALS: dict[str, Callable[[dict], str]] = {
     "builds": lambda f: (f"{f['location']}に" if f.get("location") else "") + f"{INDUSTRY[f['industry']]}を建設します。",
     "sells": lambda f: f"{_wanted_sale(f)}を売却します。",
@@ -576,7 +577,8 @@ GOALS: dict[str, Callable[[dict], str]] = {
     "no_market": lambda f: f"{RESOURCE[f['resource']]}を市場から買わずに済ませます。",
     "source": lambda f: f"{f['location']}の{RESOURCE[f['resource']]}を使います。",
     "income_at_least": lambda f: f"この手の後の収入レベルを{f['level']}以上にします。",
-    "best": lambda f: f"{MEASURE[f['measure']]}が最も多くなる手を打ちます。これを上回る合法手があってはいけません。",
+    "first_next_round": lambda f: "次のラウンドで最初に手番を行います。",
+    "best": lambda f: f"{MEASURE[f['measure']]}手を打ちます。これを上回る合法手があってはいけません。",
 }
 """「あなたの一手」の課題が求めること。目標の条件（brass_nb.quizbank.goals）ごとに一文。"""
 
@@ -598,6 +600,26 @@ def _wanted_sale(f: dict) -> str:
     return where + (INDUSTRY[f["industry"]] if f.get("industry") else "産業")
 
 
+def _choice_invalid(f: dict) -> str:
+    """選べない取り方。取り先の数が合わないときは、いくつ必要かも言う。"""
+    sizes = {len(o) for o in f["options"]}
+    count = ""
+    if f["resource"] in ("coal", "iron", "beer") and len(sizes) == 1 and len(f["chosen"]) not in sizes:
+        unit = "樽" if f["resource"] == "beer" else "個"
+        count = f"（必要なのは{sizes.pop()}{unit}で、指定は{len(f['chosen'])}{unit}です）"
+    return (f"{RESOURCE.get(f['resource'], f['resource'])}を{_option(f['chosen'])}から取ることはできません{count}。"
+            f"取れるのは{either([_option(o) for o in f['options']])}です。")
+
+
+def _first_next_round(f: dict) -> str:
+    spent = "、".join(f"{player(i)} {money(n)}" for i, n in enumerate(f["spent"]))
+    basis = f"このラウンドの支出: {spent}" if f["decided"] else f"ここでラウンドが終わった場合。現在までの支出: {spent}"
+    if f["ok"]:
+        return f"目標達成: 次のラウンドは{player(f['first'])}が最初に手番を行います（{basis}）。"
+    return (f"目標に届きません: 次のラウンドで最初に手番を行うのは{player(f['player'])}ではなく{player(f['first'])}です"
+            f"（{basis}。支出の少ない順で、同額なら今の手番順のままです）。")
+
+
 def _measured(measure: str, n: int) -> str:
     return {"vp": f"{n}勝利点", "money": money(n), "income": f"収入レベル{n}"}[measure]
 
@@ -609,8 +631,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.not_in_hand": lambda f: f"「{f['card']}」は手札にありません（手札: {'、'.join(f['hand'])}）。",
     "choice.ambiguous": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}の選び方が複数あるので、アクションで指定してください: "
                                    + either([_option(o) for o in f["options"]]) + "。"),
-    "choice.invalid": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}を{_option(f['chosen'])}から取ることは"
-                                 f"できません。取れるのは{either([_option(o) for o in f['options']])}です。"),
+    "choice.invalid": _choice_invalid,
     "phase.done": lambda f: "done: このアクションをここで終えます。",
     "phase.finish_first": lambda f: f"まだアクションの途中です: {PHASE[f['phase']]}。",
     "phase.nothing_to_finish": lambda f: "done は途中のアクションを終える時だけ使えますが、途中のアクションはありません。",
@@ -976,8 +997,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "goal.sells": lambda f: _goal(f, f"{'、'.join(f['sold'])}を売却しました",
                                   f"目標は{_wanted_sale(f)}の売却ですが、"
                                   + (f"この手は{ACTION[f['kind']]}のアクションで、売却ではありません" if f["kind"] != "sell"
-                                     else f"この売却で裏返るのは{'、'.join(f['sold'])}です" if f["sold"]
-                                     else "この売却ではその産業は裏返りません")),
+                                     else f"この手で売却されるのは{'、'.join(f['sold'])}です" if f["sold"]
+                                     else "この手では何も売却されません")),
     "goal.network_has": lambda f: _goal(f, f"{f['location']}が{player(f['player'])}のネットワークに入りました",
                                         f"この手の後も{f['location']}は{player(f['player'])}のネットワークの外です"
                                         f"（ネットワーク: {'、'.join(f['network']) or 'まだありません'}）"),
@@ -992,6 +1013,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       if f["sources"] else f"この手は{f['location']}の{RESOURCE[f['resource']]}を使いません")),
     "goal.income_at_least": lambda f: _goal(f, f"この手の後の収入レベルは{f['income']}です",
                                             f"この手の後の収入レベルは{f['income']}で、目標は{f['level']}以上です"),
+    "goal.first_next_round": _first_next_round,
     "goal.best": lambda f: _goal(f, f"この手で{_measured(f['measure'], f['got'])}になり、これを上回る合法手はありません",
                                  f"この手では{_measured(f['measure'], f['got'])}ですが、最善の手なら"
                                  f"{_measured(f['measure'], f['best'])}になります"),

@@ -15,6 +15,7 @@ from importlib import resources
 
 from brass_nb.bots import GreedyBot
 from brass_nb.explain import en, ja, localize
+from brass_nb.quizbank.exercises import params
 from brass_nb.quizbank.goals import Check, Verdict, judge
 from brass_nb.rules.actions import Action
 from brass_nb.rules.game import Game, new_game
@@ -95,7 +96,7 @@ def check(game: Game, move: CoachedMove, action: Action | str) -> Verdict:
 
 def goal_words(move: CoachedMove, language: str) -> list[str]:
     """The coached move's goal in ``language``, one sentence per check."""
-    return [GOALS[language][c.name](localize(dict(c.params), language)) for c in move.goal]
+    return [GOALS[language][c.name](localize(params(c), language)) for c in move.goal]
 
 
 def canal_era_example() -> tuple[Game, Explanation]:

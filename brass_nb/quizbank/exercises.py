@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from inspect import signature
 
 from brass_nb.explain import en, ja, localize
 from brass_nb.quizbank import YOUR_MOVE, bank, goals
@@ -61,9 +62,16 @@ class Exercise:
         return game_from_text(self.position)
 
 
+def params(check: Check) -> dict[str, object]:
+    """The check's parameters, with the check's own defaults for those the bank leaves out."""
+    defaults = {} if check.name not in CHECKS else {
+        name: p.default for name, p in signature(CHECKS[check.name]).parameters.items() if p.default is not p.empty}
+    return {**defaults, **dict(check.params)}
+
+
 def goal_words(exercise: Exercise, language: str) -> list[str]:
     """The goal in ``language``, one sentence per check, with the position's names translated."""
-    return [GOALS[language][c.name](localize(dict(c.params), language)) for c in exercise.goal]
+    return [GOALS[language][c.name](localize(params(c), language)) for c in exercise.goal]
 
 
 @cache

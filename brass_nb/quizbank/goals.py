@@ -79,9 +79,11 @@ def builds(o: Outcome, industry: str, location: str = "") -> Step:
 
 
 def sells(o: Outcome, industry: str = "", location: str = "") -> Step:
+    """The tile the sale names, when it flipped: a brewery emptied by the sale's beer flips too, but is not sold."""
     before = _tiles(o.before.state, o.player)
     sold = [label for label, (ind, flipped) in _tiles(o.after.state, o.player).items()
-            if flipped and label in before and not before[label][1]] if o.action.kind == "sell" else []
+            if flipped and label in before and not before[label][1] and label == getattr(o.action, "slot", None)
+            ] if o.action.kind == "sell" else []
     ok = any((not industry or o.after.state.tiles[label].industry == industry)
              and (not location or _place(label) == location) for label in sold)
     return _verdict("sells", {"player": o.player, "industry": industry, "location": location, "sold": sold,
@@ -114,6 +116,20 @@ def income_at_least(o: Outcome, level: int) -> Step:
     return _verdict("income_at_least", {"player": o.player, "level": level, "income": income}, income >= level)
 
 
+def first_next_round(o: Outcome) -> Step:
+    """The player opens the next round: the turn order set when this move ends the round, else the one the money
+    spent so far would set (least spent first, ties keeping their order)."""
+    ended = next((s.facts for s in o.explanation.steps if s.rule == "turn.order"), None)
+    players = range(len(o.after.state.players))
+    if ended:
+        spent, order = [ended["spent"][str(i)] for i in players], list(ended["after"])
+    else:
+        spent = [o.after.state.players[i].spent_this_round for i in players]
+        order = sorted(o.after.state.order, key=spent.__getitem__)
+    return _verdict("first_next_round", {"player": o.player, "first": order[0], "order": order, "spent": spent,
+                                         "decided": ended is not None}, order[0] == o.player)
+
+
 def _vp(game: Game, player: int) -> int:
     """The player's VP if the era ended now (their VP so far when the game has ended)."""
     preview = 0 if game.is_over else sum(
@@ -136,7 +152,7 @@ def measure(o: Outcome, name: str) -> int:
 
 CHECKS: dict[str, Callable[..., Step]] = {
     "builds": builds, "sells": sells, "network_has": network_has, "kind": kind, "no_market": no_market,
-    "source": source, "income_at_least": income_at_least,
+    "source": source, "income_at_least": income_at_least, "first_next_round": first_next_round,
 }
 """Every check but ``best``, by the name the bank uses."""
 

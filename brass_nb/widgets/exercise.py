@@ -63,15 +63,16 @@ class YourMove(w.VBox):
         self.first_try = False
         self.verdict: Verdict | None = None
         self.on_answer: Callable[[YourMove], None] | None = None
-        self.heading = w.HTML()
+        self.heading = w.HTML(layout=w.Layout(flex="0 0 auto"))
         self.hint_button = w.Button(icon="lightbulb-o", button_style="info", layout=w.Layout(width="auto"))
         self.retry_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
         self.hint_button.add_class("brass-exercise-hint")
         self.retry_button.add_class("brass-exercise-retry")
-        self.hints = w.HTML()
-        self.feedback = w.HTML()
+        self.hints = w.HTML(layout=w.Layout(flex="0 0 auto"))
+        self.feedback = w.HTML(layout=w.Layout(flex="0 0 auto"))
         self.feedback.add_class("brass-exercise-feedback")
-        box = w.VBox([self.heading, w.HBox([self.hint_button, self.retry_button]), self.hints, self.feedback],
+        buttons = w.HBox([self.hint_button, self.retry_button], layout=w.Layout(flex="0 0 auto"))
+        box = w.VBox([self.heading, buttons, self.hints, self.feedback],
                      layout=w.Layout(
             flex="0 1 auto", max_height=BOX_HEIGHT, overflow="auto", border="2px solid #1565c0", padding="2px 6px"))
         box.add_class("brass-exercise")

@@ -96,17 +96,18 @@ class FirstGame(w.VBox):
         self.rung = 0
         self.verdict: Verdict | None = None
         self.scored = False                                # the canal era's scoring is on show
-        self.heading = w.HTML()
+        self.heading = w.HTML(layout=w.Layout(flex="0 0 auto"))
         self.hint_button = w.Button(icon="lightbulb-o", button_style="info", layout=w.Layout(width="auto"))
         self.retry_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
         self.rail_button = w.Button(icon="forward", button_style="success", layout=w.Layout(width="auto"))
         for button, css in ((self.hint_button, "brass-coach-hint"), (self.retry_button, "brass-coach-retry"),
                             (self.rail_button, "brass-coach-rail")):
             button.add_class(css)
-        self.hints = w.HTML()
-        self.feedback = w.HTML()
+        self.hints = w.HTML(layout=w.Layout(flex="0 0 auto"))
+        self.feedback = w.HTML(layout=w.Layout(flex="0 0 auto"))
         self.feedback.add_class("brass-coach-feedback")
-        box = w.VBox([self.heading, w.HBox([self.hint_button, self.retry_button, self.rail_button]), self.hints,
+        box = w.VBox([self.heading, w.HBox([self.hint_button, self.retry_button, self.rail_button],
+                             layout=w.Layout(flex="0 0 auto")), self.hints,
                       self.feedback], layout=w.Layout(
             flex="0 1 auto", max_height=BOX_HEIGHT, overflow="auto", border="2px solid #2e7d32", padding="2px 6px"))
         box.add_class("brass-coach")

@@ -37,6 +37,8 @@ def banner_text(done: progress.LessonProgress, language: str) -> str:
         questions += words["first_try"].format(first=done.questions_right_first_try)
     if done.exercises_total:
         questions += words["exercises"].format(done=done.exercises_done, total=done.exercises_total)
+        if done.exercises_done:
+            questions += words["first_try"].format(first=done.exercises_right_first_try)
     return words["progress"].format(questions=questions)
 
 
