@@ -131,6 +131,10 @@ MEASURES: dict[str, Callable[[Game, int], int]] = {
 
 
 def measure(o: Outcome, name: str) -> int:
+    """The move's score on measure ``name``. A move that ended the era has just been scored: its VP are counted
+    as they stand, without adding what the next era's end would score for the tiles that stay."""
+    if name == "vp" and o.after.era != o.before.era:
+        return o.after.players[o.player].vp
     return MEASURES[name](o.after, o.player)
 
 
