@@ -633,6 +633,7 @@ GOALS: dict[str, Callable[[dict], str]] = {
     "no_market": lambda f: f"Buy no {RESOURCE[f['resource']]} from the market.",
     "source": lambda f: f"Use {RESOURCE[f['resource']]} from {f['location']}.",
     "income_at_least": lambda f: f"End the move at income level {f['level']} or more.",
+    "plays_first": lambda f: "End the round with a move that makes you first in the next round's turn order.",
     "best": lambda f: f"Make the move that leaves you {MEASURE[f['measure']]}: no legal move may do better.",
 }
 """What a "your move" exercise asks, one sentence per check of its goal (brass_nb.quizbank.goals)."""
@@ -653,6 +654,15 @@ def _built(f: dict) -> str:
 def _wanted_sale(f: dict) -> str:
     what = a(INDUSTRY[f["industry"]]) if f.get("industry") else "an industry"
     return what + (f" at {f['location']}" if f.get("location") else "")
+
+
+def _plays_first(f: dict) -> str:
+    if not f["ended"]:
+        return _goal(f, "", "this move does not end the round, so the next turn order is not set yet")
+    spent = "spent this round: " + listing([f"{player(p)} {money(n)}" for p, n in f["spent"]])
+    return _goal(f, f"{player(f['player'])} plays first in the next round ({spent})",
+                 f"{player(f['order'][0])} plays first in the next round: whoever spent least goes first, and ties "
+                 f"keep their order ({spent})")
 
 
 def _measured(measure: str, n: int) -> str:
@@ -1093,6 +1103,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "goal.income_at_least": lambda f: _goal(f, f"income level {f['income']} after this move",
                                             f"income level {f['income']} after this move, and the goal is "
                                             f"{f['level']} or more"),
+    "goal.plays_first": lambda f: _plays_first(f),
     "goal.best": lambda f: _goal(f, f"this move gives {_measured(f['measure'], f['got'])}, and no legal move gives "
                                     f"more",
                                  f"this move gives {_measured(f['measure'], f['got'])}; the best move here gives "

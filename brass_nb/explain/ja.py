@@ -576,6 +576,7 @@ GOALS: dict[str, Callable[[dict], str]] = {
     "no_market": lambda f: f"{RESOURCE[f['resource']]}を市場から買わずに済ませます。",
     "source": lambda f: f"{f['location']}の{RESOURCE[f['resource']]}を使います。",
     "income_at_least": lambda f: f"この手の後の収入レベルを{f['level']}以上にします。",
+    "plays_first": lambda f: "ラウンドを終える手で、次のラウンドの手番順の最初になります。",
     "best": lambda f: f"{MEASURE[f['measure']]}が最も多くなる手を打ちます。これを上回る合法手があってはいけません。",
 }
 """「あなたの一手」の課題が求めること。目標の条件（brass_nb.quizbank.goals）ごとに一文。"""
@@ -596,6 +597,15 @@ def _built(f: dict) -> str:
 def _wanted_sale(f: dict) -> str:
     where = f"{f['location']}の" if f.get("location") else ""
     return where + (INDUSTRY[f["industry"]] if f.get("industry") else "産業")
+
+
+def _plays_first(f: dict) -> str:
+    if not f["ended"]:
+        return _goal(f, "", "この手ではラウンドが終わらないので、次のラウンドの手番順はまだ決まりません")
+    spent = "このラウンドの支出: " + "、".join(f"{player(p)} {money(n)}" for p, n in f["spent"])
+    return _goal(f, f"次のラウンドは{player(f['player'])}が最初に手番を行います（{spent}）",
+                 f"次のラウンドで最初に手番を行うのは{player(f['order'][0])}です。支出の少ない順で、同じ額なら今の順番の"
+                 f"ままです（{spent}）")
 
 
 def _measured(measure: str, n: int) -> str:
@@ -992,6 +1002,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       if f["sources"] else f"この手は{f['location']}の{RESOURCE[f['resource']]}を使いません")),
     "goal.income_at_least": lambda f: _goal(f, f"この手の後の収入レベルは{f['income']}です",
                                             f"この手の後の収入レベルは{f['income']}で、目標は{f['level']}以上です"),
+    "goal.plays_first": lambda f: _plays_first(f),
     "goal.best": lambda f: _goal(f, f"この手で{_measured(f['measure'], f['got'])}になり、これを上回る合法手はありません",
                                  f"この手では{_measured(f['measure'], f['got'])}ですが、最善の手なら"
                                  f"{_measured(f['measure'], f['best'])}になります"),

@@ -130,17 +130,42 @@ MEASURES: dict[str, Callable[[Game, int], int]] = {
 """What ``best`` can ask a move to maximise, read from the position after it."""
 
 
+def _action_ended(o: Outcome) -> tuple[Game, list[Step]]:
+    """The position once the move's action is over, and the steps that led there: a move that leaves its action
+    open (a first rail, a first develop, a sale that could go on) is read as if the player then said ``done``, so
+    that what ends the action (the round's turn order and income, the era's scoring) counts for it as for any
+    other move."""
+    game, steps = o.after, list(o.explanation.steps)
+    while game.phase is not None and game.current_player == o.player and not game.why_not("done"):
+        game = game.copy()
+        steps += game.play("done").steps
+    return game, steps
+
+
+def plays_first(o: Outcome) -> Step:
+    """The move ends the round, and the player is first in the next round's turn order."""
+    after, steps = _action_ended(o)
+    order = next((s.facts for s in steps if s.rule == "turn.order"), None)
+    facts: dict = {"player": o.player, "ended": order is not None}
+    if order is not None:
+        facts |= {"order": list(order["after"]),
+                  "spent": [[int(p), amount] for p, amount in sorted(order["spent"].items(), key=lambda i: int(i[0]))]}
+    return _verdict("plays_first", facts, ok=order is not None and order["after"][0] == o.player)
+
+
 def measure(o: Outcome, name: str) -> int:
-    """The move's score on measure ``name``. A move that ended the era has just been scored: its VP are counted
-    as they stand, without adding what the next era's end would score for the tiles that stay."""
-    if name == "vp" and o.after.era != o.before.era:
-        return o.after.players[o.player].vp
-    return MEASURES[name](o.after, o.player)
+    """The move's score on measure ``name``, read once its action is over. A move that ended the era has just been
+    scored: its VP are counted as they stand, without adding what the next era's end would score for the tiles
+    that stay."""
+    after, _ = _action_ended(o)
+    if name == "vp" and after.era != o.before.era:
+        return after.players[o.player].vp
+    return MEASURES[name](after, o.player)
 
 
 CHECKS: dict[str, Callable[..., Step]] = {
     "builds": builds, "sells": sells, "network_has": network_has, "kind": kind, "no_market": no_market,
-    "source": source, "income_at_least": income_at_least,
+    "source": source, "income_at_least": income_at_least, "plays_first": plays_first,
 }
 """Every check but ``best``, by the name the bank uses."""
 

@@ -241,6 +241,7 @@ RULES: dict[str, str] = {
     "goal.no_market": "an exercise's goal: the move buys none of that resource from the market",
     "goal.source": "an exercise's goal: the resource comes from that works",
     "goal.income_at_least": "an exercise's goal: the income level after the move is at least that",
+    "goal.plays_first": "an exercise's goal: the move ends the round and the player is first in the next turn order",
     "goal.best": "an exercise's goal: no legal move scores more on the measure asked",
     "library.unknown": "no ready scenario has that name",
     "class.line": "a class list line is 'name:hash' with a lower-case name",
