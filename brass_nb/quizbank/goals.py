@@ -179,8 +179,7 @@ def _outcome(game: Game, action: Action) -> Outcome:
 
 def best(game: Game, name: str) -> int:
     """The most any legal move of ``game``'s position scores on measure ``name``: every move is played on a copy."""
-    return max(MEASURES[name](_outcome(game, action).after, game.current_player or 0)
-               for action in game.legal_actions())
+    return max(measure(_outcome(game, action), name) for action in game.legal_actions())
 
 
 def judge(game: Game, goal: Sequence[Check], action: Action | str,
