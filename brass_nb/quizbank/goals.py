@@ -119,7 +119,8 @@ def income_at_least(o: Outcome, level: int) -> Step:
 def first_next_round(o: Outcome) -> Step:
     """The player opens the next round: the turn order set when this move ends the round, else the one the money
     spent so far would set (least spent first, ties keeping their order)."""
-    ended = next((s.facts for s in o.explanation.steps if s.rule == "turn.order"), None)
+    _, steps = _action_ended(o)
+    ended = next((s.facts for s in steps if s.rule == "turn.order"), None)
     players = range(len(o.after.state.players))
     if ended:
         spent, order = [ended["spent"][str(i)] for i in players], list(ended["after"])
@@ -146,8 +147,26 @@ MEASURES: dict[str, Callable[[Game, int], int]] = {
 """What ``best`` can ask a move to maximise, read from the position after it."""
 
 
+def _action_ended(o: Outcome) -> tuple[Game, list[Step]]:
+    """The position once the move's action is over, and the steps that led there: a move that leaves its action
+    open (a first rail, a first develop, a sale that could go on) is read as if the player then said ``done``, so
+    that what ends the action (the round's turn order and income, the era's scoring) counts for it as for any
+    other move."""
+    game, steps = o.after, list(o.explanation.steps)
+    while game.phase is not None and game.current_player == o.player and not game.why_not("done"):
+        game = game.copy()
+        steps += game.play("done").steps
+    return game, steps
+
+
 def measure(o: Outcome, name: str) -> int:
-    return MEASURES[name](o.after, o.player)
+    """The move's score on measure ``name``, read once its action is over. A move that ended the era has just been
+    scored: its VP are counted as they stand, without adding what the next era's end would score for the tiles
+    that stay."""
+    after, _ = _action_ended(o)
+    if name == "vp" and after.era != o.before.era:
+        return after.players[o.player].vp
+    return MEASURES[name](after, o.player)
 
 
 CHECKS: dict[str, Callable[..., Step]] = {
@@ -166,8 +185,7 @@ def _outcome(game: Game, action: Action) -> Outcome:
 
 def best(game: Game, name: str) -> int:
     """The most any legal move of ``game``'s position scores on measure ``name``: every move is played on a copy."""
-    return max(MEASURES[name](_outcome(game, action).after, game.current_player or 0)
-               for action in game.legal_actions())
+    return max(measure(_outcome(game, action), name) for action in game.legal_actions())
 
 
 def judge(game: Game, goal: Sequence[Check], action: Action | str,
