@@ -234,6 +234,15 @@ RULES: dict[str, str] = {
     "quiz.era_continues": "a which-tiles-leave question needs the action that ends the canal era",
     "quiz.legal": "a why-refused question needs actions that are refused here",
     "quiz.no_link": "a link-score question needs a link built on that space",
+    "quiz.wrong_source": "a wrong source: farther, not connected, empty, the market while a source has cubes, or "
+                         "a holder of the other resource",
+    "quiz.wrong_owner": "a wrong set of beer owners: a player left out whose beer may be used, or one put in whose "
+                        "beer may not",
+    "quiz.wrong_level": "a wrong income level: the level before the action, levels counted for spaces, or other",
+    "quiz.wrong_order": "a wrong turn order: it would follow only from other spending (or another tie order)",
+    "quiz.wrong_tiles": "a wrong set of tiles leaving at the canal era's end: a tile not level I, or one left out",
+    "quiz.wrong_vp": "a wrong link score: one end only, tiles counted for icons, or another sum",
+    "quiz.other_refusal": "a wrong refusal reason: the engine's reason for a similar action, not the asked one",
     "library.unknown": "no ready scenario has that name",
     "class.line": "a class list line is 'name:hash' with a lower-case name",
     "class.account_taken": "a learner's account is made for them: an existing account is never taken",
