@@ -52,9 +52,9 @@ def _order(order: tuple[int, ...], language: str) -> str:
 def turn_order(question: Question, language: str) -> Choices:
     """The next round's turn order, against every other order of the players."""
     before, game, _, steps = _play(question)
-    if game.round == before.round:
+    step = next((s for s in steps if s.rule == "turn.order"), None)
+    if step is None:
         raise refuse("quiz.round_continues", question, action=question.action, round=before.round)
-    step = next(s for s in steps if s.rule == "turn.order")
     answer, current, spent = tuple(step.facts["after"]), step.facts["before"], step.facts["spent"]
     reasons = {}
     orders = sorted(itertools.permutations(range(len(game.players))))
