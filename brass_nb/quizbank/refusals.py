@@ -29,9 +29,14 @@ class Refusal(NamedTuple):
     step: Step
 
 
+def _wilds(game: Game) -> list[str]:
+    """The wild cards of games that have them (Lancashire has none)."""
+    return list(WILDS) if game.facts.wild_location or game.facts.wild_industry else []
+
+
 def _cards(game: Game) -> list[str]:
     hand = list(dict.fromkeys(game.hand(game.current_player)))
-    return hand + [c for c in [*WILDS, *game.facts.card_industries] if c not in hand]
+    return hand + [c for c in [*_wilds(game), *game.facts.card_industries] if c not in hand]
 
 
 def _variants(game: Game, action) -> Iterator:
@@ -50,6 +55,14 @@ def _variants(game: Game, action) -> Iterator:
     for (one, first), (two, second) in combinations(changes, 2):
         if one != two:
             yield action._replace(**{one: first, two: second})
+    card = getattr(action, "card", None)                 # other kinds of action played with the same card
+    if card is None:
+        return
+    mine = [label for label, tile in state.tiles.items() if tile.owner == game.current_player]
+    yield from (A.Loan(card, amount) for amount in [None, *pools["amount"]])
+    yield from (A.Develop(industry, card) for industry in facts.industries)
+    yield from (A.Sell(state.tiles[label].industry, label, buyer, card)
+                for label in mine for buyer in pools["merchant"])
 
 
 @cache
@@ -121,8 +134,9 @@ def build_card(question: Question, language: str) -> Choices:
     if len(legal) != 1:
         raise refuse("quiz.build_cards", question, cards=legal, industry=question.industry, slot=question.slot)
     town = question.slot.partition("[")[0]
-    thought = [town, *(c for c, inds in game.facts.card_industries.items() if question.industry in inds), *WILDS]
-    cards = hand + [c for c in thought if c not in hand and c in [*game.facts.board.towns, *WILDS,
+    wilds = _wilds(game)
+    thought = [town, *(c for c, inds in game.facts.card_industries.items() if question.industry in inds), *wilds]
+    cards = hand + [c for c in thought if c not in hand and c in [*game.facts.board.towns, *wilds,
                                                                    *game.facts.card_industries]]
     cards = cards[:max(len(hand), MIN_OPTIONS)]
     wrong = {place(c, language): list(game.why_not(template.format(c))[:1]) for c in cards if c != legal[0]}
