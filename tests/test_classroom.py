@@ -143,7 +143,7 @@ def test_a_quiz_on_a_hub_keeps_each_checked_answer_in_the_learners_home(tmp_path
     assert problems == []
     assert [(r.notebook, r.question, r.answer, r.correct) for r in results] == [
         ("lessons/06_develop_loan_scout_pass.ipynb", LOAN_QUESTION, wrong, False),
-        ("lessons/06_develop_loan_scout_pass.ipynb", LOAN_QUESTION, "-3", True)]
+        ("lessons/06_develop_loan_scout_pass.ipynb", LOAN_QUESTION, "income level -3", True)]
 
 
 def test_off_a_hub_a_quiz_writes_nothing(tmp_path, monkeypatch, loan_quiz):
