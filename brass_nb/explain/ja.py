@@ -577,8 +577,8 @@ def _wrong_source(f: dict) -> str:
     if why == "other_resource":
         return f"{f['option']}は{INDUSTRY[f['industry']]}なので、あるのは{RESOURCE[f['industry']]}で、{res}ではありません。"
     if f["resource"] == "coal":
-        return (f"石炭を市場から買うのは、つながっている炭鉱に石炭がないときだけです。{f['answer']}はつながっていて"
-                f"（{links(f['answer_distance'])}）、石炭があります。")
+        return (f"石炭を市場から買うのは、つながっている炭鉱に石炭がないときだけです。{f['answer']}は"
+                f"{links(f['answer_distance'])}でつながっていて、石炭があります。")
     return (f"鉄を市場から買うのは、盤上のどの製鉄所にも鉄がないときだけです。{f['answer']}には鉄があります"
             f"（鉄はつながっていなくても使えます）。")
 
