@@ -32,7 +32,8 @@ WORDS = {
 
 @dataclass(frozen=True)
 class Question:
-    """One question of the bank: a position, what is asked about it, and the actions it needs."""
+    """One question of the bank: a position, what is asked about it, and the actions it needs (``distractors``:
+    more refused actions whose reasons a refusal question may offer, beside the ones it finds itself)."""
 
     lesson: str
     number: int
