@@ -67,6 +67,7 @@ BIRMINGHAM_ONLY = {
     "scenario.merchant_space": "merchants", "income.skipped_last_round": "income is paid after the round",
     "shortfall.worthless": "only potteries II and IV cost £0 (Lancashire's £0 shipyard 0 is never built)",
     "scenario.no_distant_market": "Lancashire has a distant market",
+    "quiz.wrong_owner": "whose beer a sale may use",
 }
 LISTS_FILE_NAMES = {"quiz.unknown_lesson", "library.unknown"}
 """Refusals that list every lesson or ready scenario by file name, whichever game is played."""
@@ -217,6 +218,36 @@ def _goal_steps(name: str, edition: str) -> list[Step]:
                                             "story": words, "nudge": words, "principle": words})
     legal = game.legal_actions()
     return [step for action in legal[::max(1, len(legal) // 12)] for step in exercises.judge(exercise, action).steps]
+
+
+def _quiz_feedback(name: str, edition: str) -> list[Step]:
+    """Why each wrong option of a quiz is wrong: questions of every kind asked before each action of a random canal
+    era (a kind that does not fit the action is refused and skipped), then on its last position's links."""
+    counts = load_facts(name, edition).rules.player_counts
+    game = bn.new_game(name, players=counts[-1], seed=3, edition=edition)
+    rng, steps = random.Random(3), []
+
+    def ask(kind: str, position: str, **fields) -> None:
+        try:
+            solution = quizbank.solve(quizbank.Question("", 0, kind, position, **fields), "en", minimum=2)
+        except (BrassError, ValueError):
+            return
+        steps.extend(step for wrong in solution.wrong for step in wrong.steps)
+
+    town = next(iter(game.facts.board.towns))
+    while game.state.era == "canal":
+        action, position = str(random_action(game, rng)), game.position()
+        for kind in ("coal_source", "iron_source", "income_after", "turn_order", "era_removed"):
+            ask(kind, position, action=action)
+        if game.phase is None:
+            ask("refusal", position, action=f"build {game.facts.industries[0]} {town} with card {TWO_CARDS}")
+            if game.facts.rules.sale.value == "merchants":
+                ask("beer_owner", position, location=town)
+        last = position
+        game.play(action)
+    for link in read(last).game().state.links:
+        ask("link_score", last, link=read(last).game().facts.board.links[link].label)
+    return steps
 
 
 def _rules_block(name: str) -> dict:
@@ -410,7 +441,7 @@ def reached(request) -> tuple[str, str, dict[str, list[Step]]]:
     by_rule: dict[str, list[Step]] = defaultdict(list)
     for step in (_random_games(name, edition, range(16)) + _queries_and_errors(name, edition)
                  + _position_errors(name, edition) + _positions(name, edition) + _generic_positions(name, edition)
-                 + _hostile_inputs(name, edition) + _goal_steps(name, edition)):
+                 + _hostile_inputs(name, edition) + _goal_steps(name, edition) + _quiz_feedback(name, edition)):
         if len(by_rule[step.rule]) < 300:
             by_rule[step.rule].append(step)
     return name, edition, by_rule

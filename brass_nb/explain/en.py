@@ -680,6 +680,92 @@ def _first_next_round(f: dict) -> str:
 def _measured(measure: str, n: int) -> str:
     return {"vp": f"{n} VP", "money": money(n), "income": f"income level {n}"}[measure]
 
+def _wrong_source(f: dict) -> str:
+    res, why = f["resource"], f["why"]
+    if why == "farther":
+        return (f"{f['option']} is connected to {f['consumer']} but {links(f['distance'])}; {f['answer']} is "
+                f"{links(f['answer_distance'])}, and coal comes from the nearest connected coal mine with coal.")
+    if why == "unconnected":
+        return (f"{f['option']} has coal, but no links (anyone's) connect it to {f['consumer']}: coal travels only "
+                f"along links.")
+    if why == "empty":
+        return f"{f['option']} has no {res} left."
+    if why == "other_resource":
+        return f"{f['option']} is {a(INDUSTRY[f['industry']])}: it holds {f['industry']}, not {res}."
+    if res == "coal":
+        return (f"Coal is bought only when no connected coal mine has coal; {f['answer']} is connected "
+                f"({links(f['answer_distance'])}) and has coal.")
+    return (f"Iron is bought only when no iron works on the board has iron; {f['answer']} has iron (no connection "
+            f"needed).")
+
+
+def _wrong_owner(f: dict) -> str:
+    who, breweries, why = player(f["player"]), listing(f["breweries"]), f["why"]
+    if why == "unconnected":
+        return (f"{who}'s brewery ({breweries}) is not connected to {f['location']}: another player's beer must be "
+                f"connected.")
+    if why == "no_beer":
+        return f"{who} has no brewery with beer on the board."
+    if why == "own":
+        return f"{who}'s own beer ({breweries}) may always be used: your own brewery needs no connection."
+    return f"{who}'s brewery ({breweries}) is connected to {f['location']}, so its beer may be used too."
+
+
+def _marker_moves(f: dict) -> str:
+    moves = []
+    if f["spaces"]:
+        moves.append(f"the action moves it {plural(f['spaces'], 'track space')} forward")
+    if f["levels"]:
+        moves.append(f"the loan lowers it {plural(f['levels'], 'level')}")
+    return listing(moves) or "the action does not move it"
+
+
+def _wrong_level(f: dict) -> str:
+    chosen, why = f["chosen"], f["why"]
+    if why == "unchanged":
+        return f"Income level {chosen} is the level before the action; {_marker_moves(f)}."
+    if why == "levels_not_spaces":
+        return (f"Income level {chosen} would follow if the marker moved {f['spaces']} levels; it moves "
+                f"{plural(f['spaces'], 'track space')}, and higher levels span several spaces.")
+    if why == "spaces_not_levels":
+        return (f"Income level {chosen} would follow if the loan moved the marker back {f['levels']} spaces; a loan "
+                f"lowers the income level by {plural(f['levels'], 'level')}, not spaces.")
+    return (f"The marker does not stop at income level {chosen}: it starts at level {f['before']} (space "
+            f"{f['space']}), and {_marker_moves(f)}.")
+
+
+def _wrong_order(f: dict) -> str:
+    first, other = player(f["first"]), player(f["other"])
+    if f["why"] == "tie":
+        return (f"That order puts {first} before {other}, but both spent {money(f['spent_first'])} this round, and a "
+                f"tie keeps the current order, where {other} acts before {first}.")
+    return (f"That order puts {first} before {other}, which would follow only if {first} had spent less. {first} "
+            f"spent {money(f['spent_first'])} this round and {other} {money(f['spent_other'])}; the least spent acts "
+            f"first (loans are not spending).")
+
+
+def _wrong_tiles(f: dict) -> str:
+    held = a(tile(f["industry"], f["level"]))
+    if f["why"] == "not_level_one":
+        return f"{f['slot']} holds {held}: only level I industries leave the board when the canal era ends."
+    state = "flipped" if f["flipped"] else "unflipped"
+    return f"{f['slot']} holds {held} ({state}): every level I industry leaves, flipped or not."
+
+
+def _wrong_vp(f: dict) -> str:
+    chosen, places, why = f["chosen"], listing(f["places"]), f["why"]
+    if why == "one_end":
+        return (f"{chosen} VP counts only the end at {f['location']}; a link scores at every place it touches "
+                f"({places}).")
+    if why == "tiles_not_icons":
+        return (f"{chosen} VP counts the flipped tiles and printed places; a link scores their link icons, not the "
+                f"number of tiles.")
+    if f["counts"] == "icons":
+        return (f"{chosen} VP is not the sum: add the link icons of the flipped industries and the icons printed at "
+                f"{places}.")
+    return f"{chosen} VP is not the sum: count 1 VP per flipped industry tile and add the icons printed at {places}."
+
+
 MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])} discards {f['card']}"
                                + ("." if f["action"] == "build"
@@ -1065,6 +1151,14 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "quiz.legal": lambda f: (f"{_question(f)}'{f['action']}' is legal here, so it cannot be asked about in a "
                              f"\"why is it refused?\" question."),
     "quiz.no_link": lambda f: f"{_question(f)}no link is built on {f['link']}, so there is no score to ask about.",
+    "quiz.wrong_source": _wrong_source,
+    "quiz.wrong_owner": _wrong_owner,
+    "quiz.wrong_level": _wrong_level,
+    "quiz.wrong_order": _wrong_order,
+    "quiz.wrong_tiles": _wrong_tiles,
+    "quiz.wrong_vp": _wrong_vp,
+    "quiz.other_refusal": lambda f: (f"That is why `{f['action']}` would be refused; `{f['asked']}` fails on another "
+                                     f"condition first."),
     "library.unknown": lambda f: f"There is no ready scenario {f['name']}: choose one of {', '.join(f['names'])}.",
     "class.account_taken": lambda f: (f"There is already an account called {f['name']} on this machine that is not a "
                                       f"learner's; choose another name for this learner."),

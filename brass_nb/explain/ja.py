@@ -623,6 +623,89 @@ def _first_next_round(f: dict) -> str:
 def _measured(measure: str, n: int) -> str:
     return {"vp": f"{n}勝利点", "money": money(n), "income": f"収入レベル{n}"}[measure]
 
+def _wrong_source(f: dict) -> str:
+    res, why = RESOURCE[f["resource"]], f["why"]
+    if why == "farther":
+        return (f"{f['option']}は{f['consumer']}とつながっていますが、{links(f['distance'])}です。{f['answer']}は"
+                f"{links(f['answer_distance'])}で、石炭は石炭のある最も近いつながっている炭鉱から来ます。")
+    if why == "unconnected":
+        return (f"{f['option']}には石炭がありますが、{f['consumer']}と運輸タイル（誰のものでも）でつながっていません。"
+                f"石炭は運輸タイルでつながっている所からしか来ません。")
+    if why == "empty":
+        return f"{f['option']}には{res}が残っていません。"
+    if why == "other_resource":
+        return f"{f['option']}は{INDUSTRY[f['industry']]}なので、あるのは{RESOURCE[f['industry']]}で、{res}ではありません。"
+    if f["resource"] == "coal":
+        return (f"石炭を市場から買うのは、つながっている炭鉱に石炭がないときだけです。{f['answer']}は"
+                f"{links(f['answer_distance'])}でつながっていて、石炭があります。")
+    return (f"鉄を市場から買うのは、盤上のどの製鉄所にも鉄がないときだけです。{f['answer']}には鉄があります"
+            f"（鉄はつながっていなくても使えます）。")
+
+
+def _wrong_owner(f: dict) -> str:
+    who, breweries, why = player(f["player"]), "、".join(f["breweries"]), f["why"]
+    if why == "unconnected":
+        return f"{who}の醸造所（{breweries}）は{f['location']}とつながっていません。他のプレイヤーのビールはつながっている必要があります。"
+    if why == "no_beer":
+        return f"{who}には、ビールのある醸造所が盤上にありません。"
+    if why == "own":
+        return f"{who}自身の醸造所（{breweries}）のビールはいつでも使えます。自分の醸造所はつながっている必要がありません。"
+    return f"{who}の醸造所（{breweries}）は{f['location']}とつながっているので、そのビールも使えます。"
+
+
+def _marker_moves(f: dict) -> str:
+    moves = []
+    if f["spaces"]:
+        moves.append(f"このアクションでマーカーは{f['spaces']}マス進みます")
+    if f["levels"]:
+        moves.append(f"借金で収入レベルが{f['levels']}下がります")
+    return "。".join(moves) or "このアクションではマーカーは動きません"
+
+
+def _wrong_level(f: dict) -> str:
+    chosen, why = f["chosen"], f["why"]
+    if why == "unchanged":
+        return f"収入レベル{chosen}はアクション前のレベルです。{_marker_moves(f)}。"
+    if why == "levels_not_spaces":
+        return (f"収入レベル{chosen}になるのは、マーカーが{f['spaces']}レベル上がった場合です。実際には{f['spaces']}マス"
+                f"進み、高いレベルほど1レベルのマスが多くなります。")
+    if why == "spaces_not_levels":
+        return (f"収入レベル{chosen}になるのは、借金でマーカーが{f['levels']}マス戻った場合です。借金では収入レベルが"
+                f"{f['levels']}レベル下がります（マスではありません）。")
+    return (f"マーカーは収入レベル{chosen}には止まりません。始まりは収入レベル{f['before']}（{f['space']}マス目）です。"
+            f"{_marker_moves(f)}。")
+
+
+def _wrong_order(f: dict) -> str:
+    first, other = player(f["first"]), player(f["other"])
+    if f["why"] == "tie":
+        return (f"その手番順では{first}が{other}より先になりますが、このラウンドの支出はどちらも{money(f['spent_first'])}"
+                f"です。同じ額なら今の手番順のままで、{other}が{first}より先です。")
+    return (f"その手番順では{first}が{other}より先になりますが、それは{first}の支出の方が少ない場合です。このラウンドの"
+            f"支出は{first}が{money(f['spent_first'])}、{other}が{money(f['spent_other'])}で、支出の少ない順に手番が"
+            f"来ます（借金は支出ではありません）。")
+
+
+def _wrong_tiles(f: dict) -> str:
+    held = tile(f["industry"], f["level"])
+    if f["why"] == "not_level_one":
+        return f"{f['slot']}は{held}です。運河時代の終わりに盤から取り除かれるのはレベル1の産業だけです。"
+    state = "稼働済み" if f["flipped"] else "未稼働"
+    return f"{f['slot']}は{held}（{state}）です。レベル1の産業は、稼働済みかどうかに関係なくすべて取り除かれます。"
+
+
+def _wrong_vp(f: dict) -> str:
+    chosen, places, why = f["chosen"], "、".join(f["places"]), f["why"]
+    if why == "one_end":
+        return f"{chosen}勝利点は{f['location']}側の端だけを数えた数です。運輸タイルは接するすべての地点（{places}）で得点します。"
+    if why == "tiles_not_icons":
+        return (f"{chosen}勝利点は稼働済みのタイルと印刷のある地点の数です。運輸タイルが得点するのはタイルの数ではなく、"
+                f"リンク得点アイコンの数です。")
+    if f["counts"] == "icons":
+        return f"{chosen}勝利点ではありません。{places}の稼働済みの産業のリンク得点アイコンと、印刷されたアイコンを合計します。"
+    return f"{chosen}勝利点ではありません。{places}の稼働済みの産業タイル1枚につき1点と、印刷されたアイコンを合計します。"
+
+
 MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])}は「{f['card']}」を捨てます"
                                + ("。" if f["action"] == "build" else "（建設以外はカードの種類を問いません）。")),
@@ -965,6 +1048,13 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "quiz.legal": lambda f: (f"{_question(f)}「{f['action']}」はこの局面で実行できるので、"
                              f"「なぜできないのか」を問う問題には使えません。"),
     "quiz.no_link": lambda f: f"{_question(f)}{f['link']}には運輸タイルが置かれていないので、得点を問えません。",
+    "quiz.wrong_source": _wrong_source,
+    "quiz.wrong_owner": _wrong_owner,
+    "quiz.wrong_level": _wrong_level,
+    "quiz.wrong_order": _wrong_order,
+    "quiz.wrong_tiles": _wrong_tiles,
+    "quiz.wrong_vp": _wrong_vp,
+    "quiz.other_refusal": lambda f: f"それは「{f['action']}」ができない理由です。「{f['asked']}」は別の条件で先につまずきます。",
     "library.unknown": lambda f: f"用意された局面 {f['name']} はありません。{', '.join(f['names'])} から選んでください。",
     "class.account_taken": lambda f: (f"このマシンには学習者のものではない {f['name']} というアカウントがすでにあります。"
                                       f"この学習者には別の名前を付けてください。"),

@@ -243,6 +243,15 @@ RULES: dict[str, str] = {
     "goal.income_at_least": "an exercise's goal: the income level after the move is at least that",
     "goal.first_next_round": "an exercise's goal: the player acts first in the next round's turn order",
     "goal.best": "an exercise's goal: no legal move scores more on the measure asked",
+    "quiz.wrong_source": "a wrong source: farther, not connected, empty, the market while a source has cubes, or "
+                         "a holder of the other resource",
+    "quiz.wrong_owner": "a wrong set of beer owners: a player left out whose beer may be used, or one put in whose "
+                        "beer may not",
+    "quiz.wrong_level": "a wrong income level: the level before the action, levels counted for spaces, or other",
+    "quiz.wrong_order": "a wrong turn order: it would follow only from other spending (or another tie order)",
+    "quiz.wrong_tiles": "a wrong set of tiles leaving at the canal era's end: a tile not level I, or one left out",
+    "quiz.wrong_vp": "a wrong link score: one end only, tiles counted for icons, or another sum",
+    "quiz.other_refusal": "a wrong refusal reason: the engine's reason for a similar action, not the asked one",
     "library.unknown": "no ready scenario has that name",
     "class.line": "a class list line is 'name:hash' with a lower-case name",
     "class.account_taken": "a learner's account is made for them: an existing account is never taken",

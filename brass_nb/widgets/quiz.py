@@ -1,8 +1,9 @@
 """Quizzes: a position, a question, the learner's answer checked against the engine, and the engine's reason.
 
-:class:`Quiz` is one question with two tries: a wrong first answer only says so; the answer and its reasons are
-shown after a right answer or a second wrong one. :class:`QuizSet` walks through a lesson's questions from the
-quiz bank (:mod:`brass_nb.quizbank`) and keeps the score; :func:`answers` is the teacher's view of a bank.
+:class:`Quiz` is one question with two tries: a wrong answer is told at once why that option is wrong (the engine's
+reason, from the quiz bank); the answer and its steps are shown after a right answer or a second wrong one.
+:class:`QuizSet` walks through a lesson's questions from the quiz bank (:mod:`brass_nb.quizbank`) and keeps the
+score; :func:`answers` is the teacher's view of a bank.
 """
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from brass_nb.explain import language_or_default, reason
 from brass_nb.plot import DISPLAY_WIDTH, draw, png
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
-from brass_nb.saves import game_from_json
 
 TRIES = 2
 
@@ -41,13 +41,6 @@ WORDS = {
 QUESTIONS = {kind: quizbank.PROMPTS[kind] for kind in ("coal_source", "link_score", "income_after")}
 
 
-def _after(game: Game, action: str):
-    """Play ``action`` on a copy of ``game`` (the learner's game is never changed by a quiz)."""
-    copy = game_from_json(game.to_json())
-    player = copy.current_player
-    return copy, player, copy.play(action)
-
-
 class Quiz(w.VBox):
     """One question about a position; ``Check`` compares the chosen answer with the engine's and explains it.
 
@@ -56,8 +49,11 @@ class Quiz(w.VBox):
 
     def __init__(self, game: Game | None, kind: str, facts: dict, options: list[str], answer: str,
                  steps: list[Step], language: str | None = None, highlight: list[Step] | None = None,
-                 prompt: str | None = None):
+                 prompt: str | None = None, wrong: tuple[quizbank.WrongOption, ...] = ()):
         self.kind, self.facts, self.answer, self.reasons = kind, facts, answer, list(steps)
+        self.wrong = {w.option: w.steps for w in wrong}
+        self.checking = False
+        self.last_wrong: str | None = None
         self.language = language = language_or_default(language)
         self.correct: bool | None = None
         self.tries = 0
@@ -91,22 +87,35 @@ class Quiz(w.VBox):
         return self.correct is True or self.tries >= TRIES
 
     def _check(self, _button=None) -> None:
-        words = WORDS[self.language]
-        if self.finished:
+        """Check the choice; a click while one is handled, or on the same wrong choice again, spends no try."""
+        if self.finished or self.checking or (self.choice.value is not None and self.choice.value == self.last_wrong):
             return
+        self.checking = True
+        try:
+            self._judge()
+        finally:
+            self.checking = False
+
+    def _why_wrong(self, option: str) -> str:
+        return "".join(f"<li>{html.escape(reason(s, self.language))}</li>" for s in self.wrong.get(option, ()))
+
+    def _judge(self) -> None:
+        words = WORDS[self.language]
         if self.choice.value is None:
             self.feedback.value = f"<p>{html.escape(words['choose'])}</p>"
             return
         self.tries += 1
         self.correct = self.choice.value == self.answer
+        why = "" if self.correct else f"<ul class='brass-quiz-why'>{self._why_wrong(self.choice.value)}</ul>"
         if not self.correct and self.tries < TRIES:
-            self.feedback.value = f"<p style='color:#b00020'>{html.escape(words['again'])}</p>"
+            self.last_wrong = self.choice.value
+            self.feedback.value = f"<p style='color:#b00020'>{html.escape(words['again'])}</p>{why}"
         else:
             verdict = words["right"] if self.correct else words["wrong"]
             colour = "#1b6e1b" if self.correct else "#b00020"
             items = "".join(f"<li>{html.escape(reason(s, self.language))}</li>" for s in self.reasons)
-            self.feedback.value = (f"<p style='color:{colour}'><b>{html.escape(verdict)}</b> "
-                                   f"{html.escape(words['answer_is'].format(answer=self.answer))}</p>"
+            self.feedback.value = (f"<p style='color:{colour}'><b>{html.escape(verdict)}</b></p>{why}"
+                                   f"<p>{html.escape(words['answer_is'].format(answer=self.answer))}</p>"
                                    f"<ul>{items}</ul>")
             self.choice.disabled = True
         record_answer(self.text, self.choice.value, self.correct)
@@ -121,40 +130,32 @@ class Quiz(w.VBox):
         solution = quizbank.solve(question, language)
         game = question.game() if picture else None
         return cls(game, question.kind, {}, list(solution.options), solution.answer, list(solution.steps),
-                   language, prompt=solution.prompt)
+                   language, prompt=solution.prompt, wrong=solution.wrong)
+
+    @classmethod
+    def _on_game(cls, game: Game, kind: str, language: str | None, **fields) -> Quiz:
+        """A bank question asked on a copy of ``game``'s position (the learner's game is never changed); the position
+        may give fewer than four options, never fewer than two."""
+        language = language_or_default(language)
+        question = quizbank.Question("", 0, kind, game.position(), **fields)
+        solution = quizbank.solve(question, language, minimum=2)
+        return cls(question.game(), kind, {}, list(solution.options), solution.answer, list(solution.steps),
+                   language, prompt=solution.prompt, wrong=solution.wrong)
 
     @classmethod
     def coal_source(cls, game: Game, action: str, language: str | None = None) -> Quiz:
         """Which mine (or the market) supplies the coal for ``action``?"""
-        _, player, explanation = _after(game, action)
-        takes = explanation.find("coal.take")
-        if not takes and not explanation.find("coal.buy"):
-            raise quizbank.QuizError([Step("quiz.no_resource", {"action": action, "resource": "coal"}, ok=False)])
-        answer = takes[0].facts["source"] if takes else "market"
-        mines = [label for label, t in game.state.tiles.items() if t.industry == "coal" and t.cubes]
-        options = sorted(mines, key=game.facts.board.slot_order.__getitem__) + ["market"]
-        steps = [s for s in explanation.steps if s.rule in ("coal.nearest", "coal.market", "coal.take", "coal.buy")]
-        language = language_or_default(language)
-        facts = {"player": quizbank.PLAYER[language](player), "action": action}
-        return cls(game, "coal_source", facts, options, answer, steps, language)
+        return cls._on_game(game, "coal_source", language, action=action)
 
     @classmethod
     def link_score(cls, game: Game, link: str, language: str | None = None) -> Quiz:
         """How many VP would ``link`` score if the era ended now?"""
-        step = quizbank.link_score_step(game, link)
-        options = [str(n) for n in range(0, max(step.facts["vp"] + 3, 6))]
-        return cls(game, "link_score", {"link": link}, options, str(step.facts["vp"]), [step], language)
+        return cls._on_game(game, "link_score", language, link=link)
 
     @classmethod
     def income_after(cls, game: Game, action: str, language: str | None = None) -> Quiz:
         """What is the acting player's income level after ``action``?"""
-        copy, player, explanation = _after(game, action)
-        level = copy.players[player].income_level
-        options = [str(n) for n in range(level - 4, level + 5)]
-        steps = [s for s in explanation.steps if s.rule in ("loan.take", "income.advance", "tile.flip")]
-        language = language_or_default(language)
-        facts = {"player": quizbank.PLAYER[language](player), "action": action}
-        return cls(game, "income_after", facts, options, str(level), steps, language)
+        return cls._on_game(game, "income_after", language, action=action)
 
 
 class QuizSet(w.VBox):
