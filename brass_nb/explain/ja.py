@@ -576,7 +576,7 @@ GOALS: dict[str, Callable[[dict], str]] = {
     "no_market": lambda f: f"{RESOURCE[f['resource']]}を市場から買わずに済ませます。",
     "source": lambda f: f"{f['location']}の{RESOURCE[f['resource']]}を使います。",
     "income_at_least": lambda f: f"この手の後の収入レベルを{f['level']}以上にします。",
-    "best": lambda f: f"{MEASURE[f['measure']]}が最も多くなる手を打ちます。これを上回る合法手があってはいけません。",
+    "best": lambda f: f"{MEASURE[f['measure']]}が最大になる手を打ちます。これを上回る合法手があってはいけません。",
 }
 """「あなたの一手」の課題が求めること。目標の条件（brass_nb.quizbank.goals）ごとに一文。"""
 

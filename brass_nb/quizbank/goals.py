@@ -131,6 +131,10 @@ MEASURES: dict[str, Callable[[Game, int], int]] = {
 
 
 def measure(o: Outcome, name: str) -> int:
+    if name == "vp" and o.after.state.era != o.before.state.era:
+        # the move ended the era: it has been scored, and a preview of the next era's end would count the tiles
+        # that stay on the board a second time
+        return o.after.players[o.player].vp
     return MEASURES[name](o.after, o.player)
 
 
@@ -150,8 +154,7 @@ def _outcome(game: Game, action: Action) -> Outcome:
 
 def best(game: Game, name: str) -> int:
     """The most any legal move of ``game``'s position scores on measure ``name``: every move is played on a copy."""
-    return max(MEASURES[name](_outcome(game, action).after, game.current_player or 0)
-               for action in game.legal_actions())
+    return max(measure(_outcome(game, action), name) for action in game.legal_actions())
 
 
 def judge(game: Game, goal: Sequence[Check], action: Action | str,
