@@ -79,3 +79,15 @@ def test_a_move_played_from_the_shown_answer_is_kept_as_not_first_try():
     kept = progress.read_progress().items[exercise.key]
     assert kept.right and not kept.right_first_try and kept.needs_review
     widget.close()
+
+
+def test_a_move_that_ends_the_era_is_measured_by_the_vp_it_scored():
+    """The era's last action scores the era; a preview of the next era's end would count the tiles that stay twice."""
+    from brass_nb.quizbank import bank as questions
+    from brass_nb.quizbank.goals import _outcome, measure
+    from brass_nb.scenario.text import game_from_text
+
+    game = game_from_text(questions("14_a_whole_game_against_the_bots")["positions"]["canal_end"])
+    outcome = _outcome(game, game.parse("pass with card Coventry"))
+    assert outcome.after.state.era != game.state.era
+    assert measure(outcome, "vp") == outcome.after.players[outcome.player].vp
