@@ -93,3 +93,13 @@ def test_first_next_round_reads_the_new_turn_order_and_a_tie_keeps_the_order():
     tie = bank.judge(exercise, exercise.wrong).reason
     assert tie is not None and tie.facts["decided"] and tie.facts["spent"] == [7, 7] and tie.facts["first"] == 1
     assert "a tie keeps the current order" in reason(tie, "en") and "同額なら今の手番順のままです" in reason(tie, "ja")
+def test_a_move_that_ends_the_era_is_measured_by_the_vp_it_scored():
+    """The era's last action scores the era; a preview of the next era's end would count the tiles that stay twice."""
+    from brass_nb.quizbank import bank as questions
+    from brass_nb.quizbank.goals import _outcome, measure
+    from brass_nb.scenario.text import game_from_text
+
+    game = game_from_text(questions("14_a_whole_game_against_the_bots")["positions"]["canal_end"])
+    outcome = _outcome(game, game.parse("pass with card Coventry"))
+    assert outcome.after.state.era != game.state.era
+    assert measure(outcome, "vp") == outcome.after.players[outcome.player].vp

@@ -1204,7 +1204,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       f"and the goal is to buy none"),
     "goal.source": lambda f: _goal(f, f"the {RESOURCE[f['resource']]} comes from {listing(f['sources'])}",
                                    f"the goal is {RESOURCE[f['resource']]} from {f['location']}, and this move takes "
-                                   + (f"it from {listing(f['sources'])}" if f["sources"] else "none from the board")),
+                                   + (f"it from {listing(f['sources'])}" if f["sources"]
+                                      else f"no {RESOURCE[f['resource']]} from the board")),
     "goal.income_at_least": lambda f: _goal(f, f"income level {f['income']} after this move",
                                             f"income level {f['income']} after this move, and the goal is "
                                             f"{f['level']} or more"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from brass_nb.rules.actions import Action
+from brass_nb.rules.actions import Action, Discard
 from brass_nb.rules.errors import BrassError
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation, Step
@@ -177,10 +177,16 @@ CHECKS: dict[str, Callable[..., Step]] = {
 
 
 def _outcome(game: Game, action: Action) -> Outcome:
+    """The move played on a copy. A double-card build places its tile only once its two cards are chosen, and
+    which two cannot change what a goal looks at, so the first choice is made for it: the build is judged whole."""
     after = game.copy()
     player = game.current_player
     assert player is not None
-    return Outcome(game, after, player, action, after.play(action))
+    explanation = after.play(action)
+    pending = after.legal_actions() if after.current_player == player and not after.is_over else []
+    if pending and all(isinstance(a, Discard) for a in pending):
+        explanation = Explanation(action, player, after.play(pending[0]).steps)   # it explains the whole build
+    return Outcome(game, after, player, action, explanation)
 
 
 def best(game: Game, name: str) -> int:
