@@ -30,6 +30,7 @@ LANGUAGES = ("en", "ja")
 A4 = (8.27, 11.69)            # inches, portrait
 MARGIN = 0.5
 LABEL_WIDTH = 1.25            # inches kept for an item's bold label
+BULLET_INDENT = 0.18          # inches from an unlabelled item's bullet to its text
 DPI = 110                     # the PNGs: A4 at 110 dpi is 910 × 1286 pixels, read at 100 % on a screen
 SIZE = {"title": 15.0, "section": 11.5, "body": 10.0, "footer": 9.0}
 LEADING = 1.32                # line height as a multiple of the font size
@@ -458,11 +459,14 @@ def draw(page: Page, language: str, number: int, of: int):
                                       color=ACCENT, linewidth=0.6))
             y -= 0.04
             for item in section.items:
+                indent = 0.0
                 if item.label[n]:
                     put(MARGIN, item.label[n], SIZE["body"], bold=True, color=ACCENT)
-                bullet = "" if item.label[n] else ("•  " if language == "en" else "・")
-                for line in _wrap(bullet + item.text[n], language, text_width, width):
-                    put(text_x, line, SIZE["body"])
+                else:                                   # a bullet, the text hanging beside it
+                    put(text_x, "•", SIZE["body"], color=ACCENT)
+                    indent = BULLET_INDENT
+                for line in _wrap(item.text[n], language, text_width - indent, width):
+                    put(text_x + indent, line, SIZE["body"])
                     y -= body
                 y -= 0.05
         fig.text(0.5, MARGIN / 2 / A4[1], f"brass_nb · scripts/player_aid.py · {number}/{of}",
