@@ -1,5 +1,5 @@
-"""The player aid regenerates identically from the rules data, fits two A4 pages a language, and prints at 9 pt
-or more with nothing cut or overlapping."""
+"""The player aids regenerate identically from the rules data, fit two A4 pages a language, and print at 9 pt
+or more with nothing cut or overlapping; Lancashire's never borrows Birmingham's words."""
 from __future__ import annotations
 
 import importlib.util
@@ -17,6 +17,7 @@ from brass_nb.rules.facts import load_facts
 REPO = Path(__file__).resolve().parent.parent
 FOLDER = REPO / "docs" / "teaching"
 SMALLEST_PT = 9.0
+GAMES = ("birmingham", "lancashire")
 
 
 @cache
@@ -28,14 +29,15 @@ def player_aid():
     return module
 
 
-def committed(language: str) -> str:
-    return (FOLDER / f"player_aid_birmingham_{language}.txt").read_text(encoding="utf-8")
+def committed(language: str, game: str = "birmingham") -> str:
+    return (FOLDER / f"player_aid_{game}_{language}.txt").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-def test_the_committed_text_is_what_the_data_gives(language):
+@pytest.mark.parametrize("game", GAMES)
+def test_the_committed_text_is_what_the_data_gives(game, language):
     module = player_aid()
-    assert committed(language) == module.text(module.pages(load_facts("birmingham")), language), \
+    assert committed(language, game) == module.text(module.pages(load_facts(game)), language), \
         "run scripts/player_aid.py"
 
 
@@ -49,7 +51,7 @@ def test_numbers_follow_the_rules_data():
     assert f"Take £{loan.money}; your income marker goes down {loan.levels} levels" in english
     assert f"合計{rules.scout_discards}枚を捨て" in japanese
     assert f"{rules.actions_per_turn} actions ({rules.actions_first_round} in the game's first round)" in english
-    assert "each lasts 10/9/8 (2/3/4 players)" in english                     # RULINGS 18
+    assert "each lasts 10/9/8 rounds (2/3/4 players)" in english              # RULINGS 18
     for resource in ("coal", "iron"):
         assert f"£{facts.markets[resource].price_when_empty} a cube when empty" in english
     assert "Nottingham: 3 VP · 2 link icons · 4 players only" in english
@@ -64,15 +66,35 @@ def test_every_distinction_the_rulings_ask_for_is_on_the_aid():
         assert words in english, words
 
 
-def test_lancashire_is_refused_not_described_in_birminghams_words():
-    with pytest.raises(ValueError, match="written for Birmingham"):
-        player_aid().pages(load_facts("lancashire"))
+def test_lancashires_numbers_follow_its_own_rules_data():
+    rules = load_facts("lancashire").rules
+    english, japanese = committed("en", "lancashire"), committed("ja", "lancashire")
+    assert "£10 (income 1 level down), £20 (income 2 levels down), £30 (income 3 levels down)" in english
+    assert f"every £{rules.money_vp_per} held is 1 VP" in english
+    assert "the divider goes 4/6/8 cards from the bottom (2/3/4 players)" in english        # 2 × players
+    assert "a second rail in the same action costs £10 + 1 coal cube more." in english      # no beer
+    assert "Tiles: 8/10/12 tiles (2/3/4 players)" in english
+    assert "canal era 9/6, rail era 6/2; 10/8 rounds (3/4 players) an era" in english     # Warfrog 2007
+    assert "10ポンド（収入レベル1下がる）" in japanese and "空なら1個5ポンド" in japanese
+
+
+@pytest.mark.parametrize(("game", "foreign"), [("birmingham", ("port", "distant", "demand")),
+                                               ("lancashire", ("merchant", "wild", "brewery", "£17", "£8"))])
+def test_no_aid_borrows_the_other_games_words(game, foreign):
+    english = committed("en", game).lower()
+    assert [word for word in foreign if word.lower() in english] == []
+
+
+def test_an_edition_with_other_switches_is_refused_not_misdescribed():
+    with pytest.raises(ValueError, match="lacks: hands refilled at the end of a turn"):
+        player_aid().pages(load_facts("lancashire", "2007"))
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-def test_each_page_prints_at_9pt_or_more_within_its_margins_without_overlap(language):
+@pytest.mark.parametrize("game", GAMES)
+def test_each_page_prints_at_9pt_or_more_within_its_margins_without_overlap(game, language):
     module = player_aid()
-    aid = module.pages(load_facts("birmingham"))
+    aid = module.pages(load_facts(game))
     assert len(aid) == 2
     for number, page in enumerate(aid, 1):
         fig = module.draw(page, language, number, len(aid))
@@ -88,12 +110,13 @@ def test_each_page_prints_at_9pt_or_more_within_its_margins_without_overlap(lang
         assert not overlapping, overlapping
 
 
-def test_the_files_are_two_a4_pages_a_language(tmp_path):
+@pytest.mark.parametrize("game", GAMES)
+def test_the_files_are_two_a4_pages_a_language(game, tmp_path):
     module = player_aid()
-    written = module.render(load_facts("birmingham"), tmp_path)
+    written = module.render(load_facts(game), tmp_path)
     for language in ("en", "ja"):
-        stem = f"player_aid_birmingham_{language}"
-        assert (tmp_path / f"{stem}.txt").read_text(encoding="utf-8") == committed(language)
+        stem = f"player_aid_{game}_{language}"
+        assert (tmp_path / f"{stem}.txt").read_text(encoding="utf-8") == committed(language, game)
         pdf = (tmp_path / f"{stem}.pdf").read_bytes()
         assert len(re.findall(rb"/Type /Page\b(?!s)", pdf)) == 2
         assert (b"IPAexGothic" in pdf) == (language == "ja")
