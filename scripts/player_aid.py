@@ -374,11 +374,13 @@ def lancashire_round_items(facts: Facts) -> tuple[Item, ...]:
         Item(both("Era end", "時代の終わり"), both(
             "Each link scores 1 VP for every flipped industry tile at its ends (any player's), plus the icons printed "
             "at the external locations; then each flipped industry scores its VP. Links leave the board. After the "
-            "canal era, level I industries leave too and the distant market starts again. Turn order and the "
+            "canal era, level I industries leave too, the distant market starts again and every card, those under "
+            f"the divider included, is reshuffled into a new deck ({rules.hand_size} cards each). Turn order and the "
             "income marker stay.",
             "各運輸タイルは、両端にある稼働済みの産業タイル1枚につき1点（誰のものでも）と、外部地域に印刷された"
             "アイコンの分を得点する。次に稼働済みの産業が勝利点を得点する。運輸タイルは盤から外す。運河時代の後は"
-            "レベル1の産業も外し、遠方市場を最初の状態に戻す。手番順と収入マーカーはそのまま。")),
+            "レベル1の産業も外し、遠方市場を最初の状態に戻し、仕切りタイルの下のカードも含めて全カードを切り直して"
+            f"各自{rules.hand_size}枚。手番順と収入マーカーはそのまま。")),
         Item(both("Winner", "勝者"), both(
             f"After the rail era every £{rules.money_vp_per} held is 1 VP; most VP wins; ties: "
             + ", then ".join(ties[t][0] for t in rules.tie_breaks) + ".",
@@ -408,9 +410,10 @@ def lancashire_action_items(facts: Facts) -> tuple[Item, ...]:
         Item(both("", ""), both(
             f"Canal era: one of your industries per town. Canal era only: {canal_only[0]}. Rail era only: "
             f"{rail_only[0]}. Never built: {never[0]}. A port takes a port-only slot while one is free. A shipyard "
-            "flips as soon as it is built.",
+            "flips as soon as it is built. With no tile of yours on the board, an industry card builds in any town.",
             f"運河時代は1都市に自分の産業1つまで。運河時代だけ: {canal_only[1]}。鉄道時代だけ: {rail_only[1]}。"
-            f"建てられない: {never[1]}。港は、港だけの枠が空いていればそこに建てる。造船所は建てたとたんに稼働済み。")),
+            f"建てられない: {never[1]}。港は、港だけの枠が空いていればそこに建てる。造船所は建てたとたんに稼働済み。"
+            "盤上に自分のタイルがなければ、産業カードでどの都市にも建てられる。")),
         Item(both("Network", "輸送網を広げる"), both(
             f"Place a link touching your network (the first one too). Canal era: {canal[0]} a link. Rail era: "
             f"{rail[0]}; a second rail in the same action costs {second[0]} more.",
