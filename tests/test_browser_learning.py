@@ -1,11 +1,12 @@
 """Learning by doing, in JupyterLab at 1366×768 with Chromium: a "your move" exercise done wrong, then with the hint
 ladder, then right (English and Japanese), and the guided first game's coached rounds played by clicks.
 
-Screenshots of each moment go to ``test-artefacts/browser/learning-*.png``; the ones the documentation shows are
-copied to ``docs/images/`` by ``scripts/learning_screenshots.py``.
+Screenshots of each moment go to ``test-artefacts/browser/learning-*.png``; with ``BRASS_UPDATE_IMAGES=1`` the ones
+the documentation shows are also written to ``docs/images/`` (``your_move_<language>.png``, ``first_game_en.png``).
 """
 from __future__ import annotations
 
+import os
 import re
 
 import browser_helpers as bh
@@ -23,6 +24,7 @@ if CHROMIUM is None:
                 "apt-get install chromium)", allow_module_level=True)
 
 LAPTOP = {"width": 1366, "height": 768}
+UPDATE_IMAGES = os.environ.get("BRASS_UPDATE_IMAGES") == "1"
 EXERCISE = "04_building/farm-brewery"
 WORDS = {
     "en": {"done": r"exercises 1 of \d",
@@ -121,6 +123,8 @@ def test_your_move_wrong_then_the_hint_ladder_then_right(browser, lab, language)
         assert words["wrong"] in feedback and words["missed"] in feedback, feedback
         assert _in_view(page, ".brass-exercise-feedback")
         page.screenshot(path=f"{shot}-2-wrong.png")
+        if UPDATE_IMAGES:
+            page.screenshot(path=str(bh.REPO / "docs" / "images" / f"your_move_{language}.png"))
         _click(page, ".brass-exercise-retry")
         # the hint ladder: a nudge, the rule, then the answer in the dropdowns and on the board
         for _ in range(3):
@@ -172,6 +176,8 @@ def test_the_guided_first_game_by_clicks(browser, lab):
                 assert "Player 2" in _text(page, ".brass-explorer .brass-explanation-view"), "the bot answered"
             if move == 3:
                 page.screenshot(path=str(bh.ARTEFACTS / "learning-first-game-2-sold.png"))
+                if UPDATE_IMAGES:
+                    page.screenshot(path=str(bh.REPO / "docs" / "images" / "first_game_en.png"))
                 _choose_kind(page, "done")              # the merchant's free develop, declined
                 _click(page, ".brass-explorer .brass-play")
         heading = _text(page, ".brass-coach")

@@ -277,3 +277,16 @@ def test_an_exercise_to_review_is_shown_by_the_exercise_widget(monkeypatch):
     monkeypatch.setitem(sys.modules, "brass_nb.widgets.exercise", exercise)
     assert widgets.review_widget(f"{FIRST}/beer-for-the-mill", "en") == f"{FIRST}/beer-for-the-mill"
     assert shown == [(f"{FIRST}/beer-for-the-mill", "en")]
+
+
+def test_a_checked_quiz_answer_is_kept_in_the_learners_progress():
+    question = quizbank.questions(FIRST)[0]
+    quiz = Quiz.from_question(question, "en", picture=False)
+    wrong = next(option for option in quiz.choice.options if option != quiz.answer)
+    quiz.choice.value = wrong
+    quiz.check_button.click()
+    quiz.choice.value = quiz.answer
+    quiz.check_button.click()
+    kept = progress.read_progress().items[f"{FIRST}/q1"]
+    assert (kept.attempts, kept.right, kept.right_first_try, kept.needs_review) == (2, True, False, True)
+    assert lesson_progress(FIRST).questions_done == 1 and to_review(SECOND) == [f"{FIRST}/q1"]

@@ -87,3 +87,22 @@ def test_link_scores_in_the_canal_scoring_position():
             "= 3 VP") in lines
     says("en", "3 VP: the coal mine shows 2 link icons and the iron works 1", "scores 1 + 2 = 3")
     says("ja", "3点です。炭鉱にリンク得点アイコンが2個、製鉄所に1個", "1＋2＝3点")
+
+
+def test_the_guided_rounds_of_lesson_15():
+    """The four coached moves, as the script tells them: money and income after each."""
+    from brass_nb import guided
+
+    play = guided.script()
+    game, bot, seen = play.new_game(), play.bot(), []
+    for move in play.moves:
+        while game.current_player != 0 or game.phase is not None:
+            game.play("done" if game.current_player == 0 else bot.choose(game))
+        game.play(guided.reachable(game, move))
+        learner = game.players[0]
+        seen.append((learner.money, learner.income_level, learner.income_space))
+    assert seen == [(5, 0, 10), (2, 0, 10), (2, 3, 15), (35, 0, 10)]
+    says("en", "It costs £12 of your £17", "You are left with £2", "10 → 15: level 0 → 3", "(£35 in all)",
+         "level 3 → 0 (space 15 → 10)")
+    says("ja", "所持金17ポンドのうち12ポンド", "残りは2ポンド", "10から15へ、収入レベルは0から3", "合計35ポンド",
+         "レベル3から0（15マス目から10マス目）")

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from brass_nb import quizbank
+from brass_nb import progress, quizbank
 from brass_nb.classroom.scores import record_answer
 from brass_nb.explain import language_or_default, reason
 from brass_nb.plot import DISPLAY_WIDTH, draw, png
@@ -57,6 +57,7 @@ class Quiz(w.VBox):
         self.language = language = language_or_default(language)
         self.correct: bool | None = None
         self.tries = 0
+        self.item: str | None = None        # the bank's name of the question, under which progress is kept
         self.on_answer: Callable[[Quiz], None] | None = None
         words = WORDS[language]
         self.text = text = prompt if prompt is not None else QUESTIONS[kind][language].format(**facts)
@@ -118,7 +119,10 @@ class Quiz(w.VBox):
                                    f"<p>{html.escape(words['answer_is'].format(answer=self.answer))}</p>"
                                    f"<ul>{items}</ul>")
             self.choice.disabled = True
-        record_answer(self.text, self.choice.value, self.correct)
+        if self.item is not None:
+            progress.record(self.item, progress.QUESTION, self.correct, self.tries, self.choice.value, self.text)
+        else:       # a quiz on a learner's own game, not from the bank: only the class hub hears of it
+            record_answer(self.text, self.choice.value, self.correct)
         if self.on_answer is not None:
             self.on_answer(self)
 
@@ -129,8 +133,10 @@ class Quiz(w.VBox):
         language = language_or_default(language)
         solution = quizbank.solve(question, language)
         game = question.game() if picture else None
-        return cls(game, question.kind, {}, list(solution.options), solution.answer, list(solution.steps),
+        quiz = cls(game, question.kind, {}, list(solution.options), solution.answer, list(solution.steps),
                    language, prompt=solution.prompt, wrong=solution.wrong)
+        quiz.item = progress.question_item(question)
+        return quiz
 
     @classmethod
     def _on_game(cls, game: Game, kind: str, language: str | None, **fields) -> Quiz:
