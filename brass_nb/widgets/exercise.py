@@ -13,17 +13,16 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from brass_nb import progress
-from brass_nb.explain import language_or_default, reason
+from brass_nb.explain import language_or_default
 from brass_nb.quizbank import exercises as bank
 from brass_nb.quizbank.exercises import Exercise, Verdict
 from brass_nb.rules.actions import Action
 from brass_nb.rules.records import Explanation
 from brass_nb.widgets.choices import choice_of, describe
+from brass_nb.widgets.coaching import BOX_HEIGHT, COMPACT, bullets, verdict_html
 from brass_nb.widgets.explorer import Explorer
 
 RUNGS = 3   # a nudge, the principle, the answer
-BOX_HEIGHT = "250px"   # the rest of the side panel keeps the controls in view; a long text scrolls in the box
-COMPACT = "line-height:1.35;margin:2px 0"
 
 WORDS = {
     "en": {"title": "Your move", "of": "{n} of {total}", "goal": "Goal", "hint": "Hint ({rung} of {rungs})",
@@ -39,11 +38,6 @@ WORDS = {
            "refused": "この手はここでは打てません:", "again": "「もう一度」を押すと手を戻して打ち直せます。",
            "your_move": "あなたの手: {action}。", "previous": "◀ 前へ", "next": "次へ ▶"},
 }
-
-
-def _list(items: list[str]) -> str:
-    return f"<ul style='{COMPACT};padding-left:20px'>" + "".join(
-        f"<li>{html.escape(item)}</li>" for item in items) + "</ul>"
 
 
 class YourMove(w.VBox):
@@ -151,7 +145,7 @@ class YourMove(w.VBox):
         goals = bank.goal_words(exercise, language)
         self.heading.value = (f"<b>{html.escape(title)}</b><p style='{COMPACT}'>"
                               f"{html.escape(exercise.story[language])}</p>"
-                              f"<b>{html.escape(words['goal'])}:</b>{_list(goals)}")
+                              f"<b>{html.escape(words['goal'])}:</b>{bullets(goals)}")
         rungs = []
         if self.rung >= 1:
             rungs.append(f"{words['nudge']}: {exercise.nudge[language]}")
@@ -159,7 +153,7 @@ class YourMove(w.VBox):
             rungs.append(f"{words['principle']}: {exercise.principle[language]}")
         if self.rung >= 3:
             rungs.append(words["answer"].format(action=describe(bank.answer(exercise), language)))
-        self.hints.value = _list(rungs) if rungs else ""
+        self.hints.value = bullets(rungs) if rungs else ""
         self.hint_button.description = (words["show_answer"] if self.rung == RUNGS - 1
                                         else words["hint"].format(rung=min(self.rung + 1, RUNGS), rungs=RUNGS))
         self.hint_button.disabled = self.rung >= RUNGS
@@ -172,48 +166,9 @@ class YourMove(w.VBox):
         if verdict is None:
             return ""
         if verdict.ok:
-            head, colour = words["right_first"] if self.first_try and self.tries == 1 else words["right"], "#1b6e1b"
+            head = words["right_first"] if self.first_try and self.tries == 1 else words["right"]
         else:
-            head, colour = words["wrong"] if verdict.legal else words["refused"], "#b00020"
-        shown = verdict.steps if verdict.ok or not verdict.legal else [s for s in verdict.steps if not s.ok]
-        move = self.explorer.table.game.log[0] if verdict.legal and self.explorer.table.game.log else None
-        said = html.escape(words["your_move"].format(action=describe(move, language))) + " " if move else ""
-        again = f"<br><i>{html.escape(words['again'])}</i>" if verdict.legal and not verdict.ok else ""
-        return (f"<p style='{COMPACT};color:{colour}'><b>{html.escape(head)}</b> {said}</p>"
-                f"{_list([reason(s, language) for s in shown])}{again}")
-
-
-class YourMoveSet(w.VBox):
-    """A lesson's exercises one at a time (each is built when first shown)."""
-
-    def __init__(self, lesson: str, language: str | None = None):
-        self.lesson = lesson
-        self.language = language = language_or_default(language)
-        self.exercises = bank.exercises(lesson)
-        self.shown: dict[int, YourMove] = {}
-        words = WORDS[language]
-        self.previous_button = w.Button(description=words["previous"])
-        self.next_button = w.Button(description=words["next"])
-        self.previous_button.add_class("brass-exercise-previous")
-        self.next_button.add_class("brass-exercise-next")
-        self.slot = w.Box()
-        self.index = 0
-        self.previous_button.on_click(lambda _: self.show(self.index - 1))
-        self.next_button.on_click(lambda _: self.show(self.index + 1))
-        super().__init__([self.slot, w.HBox([self.previous_button, self.next_button])])
-        self.show(0)
-
-    def __repr__(self) -> str:
-        return f"YourMoveSet({self.lesson!r}, {len(self.exercises)} exercises)"
-
-    def exercise(self, index: int) -> YourMove:
-        """The widget of exercise ``index`` (from 0)."""
-        if index not in self.shown:
-            self.shown[index] = YourMove(self.exercises[index], self.language, (index + 1, len(self.exercises)))
-        return self.shown[index]
-
-    def show(self, index: int) -> None:
-        self.index = index = max(0, min(index, len(self.exercises) - 1))
-        self.slot.children = [self.exercise(index)]
-        self.previous_button.disabled = index == 0
-        self.next_button.disabled = index == len(self.exercises) - 1
+            head = words["wrong"] if verdict.legal else words["refused"]
+        log = self.explorer.table.game.log
+        said = words["your_move"].format(action=describe(log[0], language)) if verdict.legal and log else ""
+        return verdict_html(verdict, head, language, said, words["again"] if verdict.legal and not verdict.ok else "")

@@ -13,18 +13,17 @@ from dataclasses import dataclass
 import ipywidgets as w
 
 from brass_nb import guided
-from brass_nb.explain import language_or_default, reason
+from brass_nb.explain import language_or_default
 from brass_nb.quizbank.goals import Verdict
 from brass_nb.rules.actions import Action
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation
 from brass_nb.widgets.choices import choice_of, describe
+from brass_nb.widgets.coaching import BOX_HEIGHT, COMPACT, bullets, verdict_html
 from brass_nb.widgets.explorer import Explorer
 from brass_nb.widgets.table import Panel, Table
 
 SCORING_RULES = ("score.link", "score.industry")
-BOX_HEIGHT = "250px"   # the rest of the side panel keeps the controls in view; a long text scrolls in the box
-COMPACT = "line-height:1.35;margin:2px 0"
 
 WORDS = {
     "en": {"coach": "Coach · move {n} of {total}", "goal": "Goal", "hint": "Hint: the rule", "show": "Show me",
@@ -59,11 +58,6 @@ WORDS = {
                           "ステップのボタンを押すと、得点を一つずつ盤上で確かめられます。",
            "rail": "鉄道時代へ打ち進める"},
 }
-
-
-def _list(items: list[str]) -> str:
-    return f"<ul style='{COMPACT};padding-left:20px'>" + "".join(
-        f"<li>{html.escape(item)}</li>" for item in items) + "</ul>"
 
 
 @dataclass(frozen=True)
@@ -225,7 +219,7 @@ class FirstGame(w.VBox):
             text = words["passed"] if self.passed_over else words["free_text"]
             goals = []
         self.heading.value = (f"<b>{html.escape(title)}</b><p style='{COMPACT}'>{html.escape(text)}</p>"
-                              + (f"<b>{html.escape(words['goal'])}:</b>{_list(goals)}" if goals else ""))
+                              + (f"<b>{html.escape(words['goal'])}:</b>{bullets(goals)}" if goals else ""))
         coached = self.coached is not None
         self.hint_button.description = words["hint"] if self.rung == 0 else words["show"]
         self.hint_button.layout.display = None if coached and self.rung < 2 else "none"
@@ -238,18 +232,12 @@ class FirstGame(w.VBox):
             rungs.append(f"{words['rule']}: {self.coached.principle[language]}")
         if coached and self.rung >= 2 and table.selected is not None:
             rungs.append(words["answer"].format(action=describe(table.selected, language)))
-        self.hints.value = _list(rungs) if rungs else ""
+        self.hints.value = bullets(rungs) if rungs else ""
         self.feedback.value = self._verdict_html(wrong)
 
     def _verdict_html(self, wrong: bool) -> str:
-        verdict, words, language = self.verdict, WORDS[self.language], self.language
+        verdict, words = self.verdict, WORDS[self.language]
         if verdict is None:
             return ""
-        if verdict.ok:
-            head, colour = words["right"], "#1b6e1b"
-        else:
-            head, colour = words["wrong"] if verdict.legal else words["refused"], "#b00020"
-        shown = verdict.steps if verdict.ok or not verdict.legal else [s for s in verdict.steps if not s.ok]
-        again = f"<br><i>{html.escape(words['again'])}</i>" if wrong else ""
-        return (f"<p style='{COMPACT};color:{colour}'><b>{html.escape(head)}</b></p>"
-                f"{_list([reason(s, language) for s in shown])}{again}")
+        head = words["right"] if verdict.ok else words["wrong"] if verdict.legal else words["refused"]
+        return verdict_html(verdict, head, self.language, then=words["again"] if wrong else "")
