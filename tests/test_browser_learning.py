@@ -138,9 +138,8 @@ def test_your_move_wrong_then_the_hint_ladder_then_right(browser, lab, language)
         page.screenshot(path=f"{shot}-4-right.png")
         assert re.search(words["done"], _text(page, ".brass-progress"))
         # a new kernel, the notebook run again: the progress is the learner's, kept on disk
-        bh.run_command(page, "kernelmenu:restart")
-        page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").first.click(timeout=10_000)
-        bh.wait_for_kernel(page, bh.KERNEL_TIMEOUT_S)
+        lab.shutdown_kernels()
+        bh.open_notebook(page, lab, f"your_move_{language}.ipynb")
         state = bh.run_all_cells(page)
         assert not state["errors"], state["errors"]
         bh.settle(page, quiet_ms=500)

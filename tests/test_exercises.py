@@ -103,3 +103,13 @@ def test_a_move_that_ends_the_era_is_measured_by_the_vp_it_scored():
     outcome = _outcome(game, game.parse("pass with card Coventry"))
     assert outcome.after.state.era != game.state.era
     assert measure(outcome, "vp") == outcome.after.players[outcome.player].vp
+
+
+def test_a_lessons_exercises_one_at_a_time():
+    from brass_nb.widgets.exercise import YourMoveSet
+
+    walk = YourMoveSet("15_your_first_game", "ja")
+    assert len(walk.exercises) == 3 and walk.previous_button.disabled
+    walk.next_button.click()
+    assert walk.index == 1 and walk.slot.children[0].exercise.id == "sell-with-merchant-beer"
+    assert "あなたの一手 · 2 / 3" in walk.slot.children[0].heading.value

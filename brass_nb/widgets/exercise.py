@@ -172,3 +172,39 @@ class YourMove(w.VBox):
         log = self.explorer.table.game.log
         said = words["your_move"].format(action=describe(log[0], language)) if verdict.legal and log else ""
         return verdict_html(verdict, head, language, said, words["again"] if verdict.legal and not verdict.ok else "")
+
+
+class YourMoveSet(w.VBox):
+    """A lesson's exercises one at a time (each is built when first shown)."""
+
+    def __init__(self, lesson: str, language: str | None = None):
+        self.lesson = lesson
+        self.language = language = language_or_default(language)
+        self.exercises = bank.exercises(lesson)
+        self.shown: dict[int, YourMove] = {}
+        words = WORDS[language]
+        self.previous_button = w.Button(description=words["previous"])
+        self.next_button = w.Button(description=words["next"])
+        self.previous_button.add_class("brass-exercise-previous")
+        self.next_button.add_class("brass-exercise-next")
+        self.slot = w.Box()
+        self.index = 0
+        self.previous_button.on_click(lambda _: self.show(self.index - 1))
+        self.next_button.on_click(lambda _: self.show(self.index + 1))
+        super().__init__([self.slot, w.HBox([self.previous_button, self.next_button])])
+        self.show(0)
+
+    def __repr__(self) -> str:
+        return f"YourMoveSet({self.lesson!r}, {len(self.exercises)} exercises)"
+
+    def exercise(self, index: int) -> YourMove:
+        """The widget of exercise ``index`` (from 0)."""
+        if index not in self.shown:
+            self.shown[index] = YourMove(self.exercises[index], self.language, (index + 1, len(self.exercises)))
+        return self.shown[index]
+
+    def show(self, index: int) -> None:
+        self.index = index = max(0, min(index, len(self.exercises) - 1))
+        self.slot.children = [self.exercise(index)]
+        self.previous_button.disabled = index == 0
+        self.next_button.disabled = index == len(self.exercises) - 1
