@@ -211,7 +211,7 @@ def _goal_steps(name: str, edition: str) -> list[Step]:
     goal = [{"check": "builds", "industry": "coal"}, {"check": "builds", "industry": "coal", "location": town},
             {"check": "sells"}, {"check": "network_has", "location": town}, {"check": "kind", "kind": "loan"},
             {"check": "no_market", "resource": "coal"}, {"check": "source", "resource": "coal", "location": town},
-            {"check": "income_at_least", "level": 0}, {"check": "first_next_round"},
+            {"check": "first_next_round"},
             {"check": "best", "measure": "money"}]
     words = {"en": "x", "ja": "x"}
     exercise = exercises._exercise("mine", {"id": "every-check", "position": game.position(), "goal": goal,

@@ -632,7 +632,6 @@ GOALS: dict[str, Callable[[dict], str]] = {
     "kind": lambda f: f"Take {a(ACTION[f['kind']])} action.",
     "no_market": lambda f: f"Buy no {RESOURCE[f['resource']]} from the market.",
     "source": lambda f: f"Use {RESOURCE[f['resource']]} from {f['location']}.",
-    "income_at_least": lambda f: f"End the move at income level {f['level']} or more.",
     "first_next_round": lambda f: "Be the first to act in the next round.",
     "best": lambda f: f"Make the move that leaves you {MEASURE[f['measure']]}: no legal move may do better.",
 }
@@ -1206,9 +1205,6 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                    f"the goal is {RESOURCE[f['resource']]} from {f['location']}, and this move takes "
                                    + (f"it from {listing(f['sources'])}" if f["sources"]
                                       else f"no {RESOURCE[f['resource']]} from the board")),
-    "goal.income_at_least": lambda f: _goal(f, f"income level {f['income']} after this move",
-                                            f"income level {f['income']} after this move, and the goal is "
-                                            f"{f['level']} or more"),
     "goal.first_next_round": _first_next_round,
     "goal.best": lambda f: _goal(f, f"this move gives {_measured(f['measure'], f['got'])}, and no legal move gives "
                                     f"more",

@@ -576,7 +576,6 @@ GOALS: dict[str, Callable[[dict], str]] = {
     "kind": lambda f: f"{ACTION[f['kind']]}のアクションを行います。",
     "no_market": lambda f: f"{RESOURCE[f['resource']]}を市場から買わずに済ませます。",
     "source": lambda f: f"{f['location']}の{RESOURCE[f['resource']]}を使います。",
-    "income_at_least": lambda f: f"この手の後の収入レベルを{f['level']}以上にします。",
     "first_next_round": lambda f: "次のラウンドで最初に手番を行います。",
     "best": lambda f: f"{MEASURE[f['measure']]}手を打ちます。これを上回る合法手があってはいけません。",
 }
@@ -1101,8 +1100,6 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                    f"目標は{f['location']}の{RESOURCE[f['resource']]}ですが、"
                                    + (f"この手の{RESOURCE[f['resource']]}は{'、'.join(f['sources'])}から来ます"
                                       if f["sources"] else f"この手は{f['location']}の{RESOURCE[f['resource']]}を使いません")),
-    "goal.income_at_least": lambda f: _goal(f, f"この手の後の収入レベルは{f['income']}です",
-                                            f"この手の後の収入レベルは{f['income']}で、目標は{f['level']}以上です"),
     "goal.first_next_round": _first_next_round,
     "goal.best": lambda f: _goal(f, f"この手で{_measured(f['measure'], f['got'])}になり、これを上回る合法手はありません",
                                  f"この手では{_measured(f['measure'], f['got'])}ですが、最善の手なら"

@@ -111,11 +111,6 @@ def source(o: Outcome, resource: str, location: str) -> Step:
                 ok=any(_place(t) == location or t == location for t in taken))
 
 
-def income_at_least(o: Outcome, level: int) -> Step:
-    income = o.after.players[o.player].income_level
-    return _verdict("income_at_least", {"player": o.player, "level": level, "income": income}, income >= level)
-
-
 def first_next_round(o: Outcome) -> Step:
     """The player opens the next round: the turn order set when this move ends the round, else the one the money
     spent so far would set (least spent first, ties keeping their order)."""
@@ -171,7 +166,7 @@ def measure(o: Outcome, name: str) -> int:
 
 CHECKS: dict[str, Callable[..., Step]] = {
     "builds": builds, "sells": sells, "network_has": network_has, "kind": kind, "no_market": no_market,
-    "source": source, "income_at_least": income_at_least, "first_next_round": first_next_round,
+    "source": source, "first_next_round": first_next_round,
 }
 """Every check but ``best``, by the name the bank uses."""
 

@@ -240,7 +240,6 @@ RULES: dict[str, str] = {
     "goal.kind": "an exercise's goal: the move is that kind of action",
     "goal.no_market": "an exercise's goal: the move buys none of that resource from the market",
     "goal.source": "an exercise's goal: the resource comes from that works",
-    "goal.income_at_least": "an exercise's goal: the income level after the move is at least that",
     "goal.first_next_round": "an exercise's goal: the player acts first in the next round's turn order",
     "goal.best": "an exercise's goal: no legal move scores more on the measure asked",
     "quiz.wrong_source": "a wrong source: farther, not connected, empty, the market while a source has cubes, or "
