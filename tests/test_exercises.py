@@ -113,3 +113,13 @@ def test_a_lessons_exercises_one_at_a_time():
     walk.next_button.click()
     assert walk.index == 1 and walk.slot.children[0].exercise.id == "sell-with-merchant-beer"
     assert "あなたの一手 · 2 / 3" in walk.slot.children[0].heading.value
+
+
+def test_the_tables_own_undo_takes_a_judged_move_back_like_try_again():
+    widget = YourMove(bank.exercise("04_building/farm-brewery"), "en")
+    table = widget.explorer.table
+    table.play("loan with card Coventry")
+    assert table.paused
+    table.undo()
+    assert not table.game.log and not table.paused and table.controls().human
+    widget.close()

@@ -71,3 +71,15 @@ def test_the_lessons_worked_example_is_the_scripted_game():
         if step.rule in ("score.link", "score.industry"):
             scored[step.facts["owner"]] = scored.get(step.facts["owner"], 0) + step.facts["vp"]
     assert scored == vp, "every VP after the canal era comes from its scoring steps"
+
+
+def test_the_tables_own_undo_also_takes_the_refused_move_back():
+    first = FirstGame("en")
+    table = first.explorer.table
+    table.play("loan with card Birmingham", bots_follow=True)
+    assert table.paused
+    table.undo()
+    assert not first.game.log and not table.paused and table.controls().human
+    first.retry()                                   # nothing waits: the bot's moves are not taken back
+    assert not first.game.log
+    first.close()

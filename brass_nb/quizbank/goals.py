@@ -93,7 +93,7 @@ def sells(o: Outcome, industry: str = "", location: str = "") -> Step:
 def network_has(o: Outcome, location: str) -> Step:
     network = o.after.network(o.player)
     return _verdict("network_has", {"player": o.player, "location": location, "network": network},
-                ok=location in network)
+                    location in network)
 
 
 def kind(o: Outcome, kind: str) -> Step:
@@ -108,7 +108,7 @@ def no_market(o: Outcome, resource: str) -> Step:
 def source(o: Outcome, resource: str, location: str) -> Step:
     taken = list(dict.fromkeys(s.facts["source"] for s in o.explanation.steps if s.rule == f"{resource}.take"))
     return _verdict("source", {"resource": resource, "location": location, "sources": taken},
-                ok=any(_place(t) == location or t == location for t in taken))
+                    any(_place(t) == location or t == location for t in taken))
 
 
 def first_next_round(o: Outcome) -> Step:

@@ -134,6 +134,8 @@ class FirstGame(w.VBox):
         table = self.explorer.table
         if table.paused:
             return
+        if self.verdict is not None and not self.verdict.ok:
+            self.verdict = None         # the missed move was taken back
         self.coached = self.script.coached(self.game, self.learner)
         self.passed_over = self.coached is not None and guided.reachable(self.game, self.coached) is None
         if self.passed_over:
@@ -181,7 +183,8 @@ class FirstGame(w.VBox):
     def retry(self) -> None:
         """Take back the move the coach did not accept."""
         table = self.explorer.table
-        table.paused = False
+        if not table.paused:
+            return          # nothing judged is waiting (the table's own Undo took it back already)
         table.undo()
         while table.game.phase is not None and table.game.log:
             table.undo()

@@ -391,6 +391,7 @@ class Table:
         except BrassError as refusal:
             self.refuse(refusal)
             return
+        self.paused = False         # the judged move is taken back: what a pause waits for
         player = self.game.current_player if self.game.current_player is not None else player
         message = Message("undone", player, undone)
         self.after_move(undone, message, Undone(message=message))
