@@ -2,9 +2,12 @@
 
 Run: python scripts/tournament.py --game birmingham --players 4 --hero greedy --field random --games 200 --jobs 2
 
-The hero sits in one seat (it moves round the table from game to game), the field bot in every other seat.
-Game ``i`` uses game seed ``seed + i`` and bot seeds derived from it, so a run is reproducible.
-A shared first place counts as a share of a win (half a win when two players share it).
+The hero sits in one seat, the field bot in every other seat. Seeds are paired: each deal (game seed) is played once
+with the hero in every seat in turn, so a lucky deal favours no seat and every bot meets the same deals; game ``i``
+uses deal ``seed + i // players`` with the hero in seat ``i % players``, and bot seeds derived from both, so a run is
+reproducible. ``--games`` is rounded up to whole deals. A shared first place counts as a share of a win (half a win
+when two players share it). The winners' mean VP is printed too (with ``--hero`` equal to ``--field`` it is the
+mean winning score of that bot's self-play).
 """
 from __future__ import annotations
 
@@ -32,11 +35,11 @@ def make_bot(name: str, seed: int, budget: int):
 def play_one(job: tuple) -> dict:
     """One game: the hero's share of first place, its VP and the field's best VP, and every decision's time."""
     index, args = job
-    seed = args.seed + index
+    seed = args.seed + index // args.players
     hero_seat = index % args.players
-    bots = [make_bot(args.hero if seat == hero_seat else args.field, seed * 10 + seat, args.budget)
+    bots = [make_bot(args.hero if seat == hero_seat else args.field, index * 10 + seat, args.budget)
             for seat in range(args.players)]
-    game = new_game(args.game, players=args.players, seed=seed)
+    game = new_game(args.game, players=args.players, seed=seed, edition=args.edition)
     times: dict[str, list[float]] = {args.hero: [], args.field: []}
     while not game.is_over:
         bot = bots[game.current_player]
@@ -48,7 +51,8 @@ def play_one(job: tuple) -> dict:
     first = [row["player"] for row in ranking if row["place"] == 1]
     vp = {row["player"]: row["vp"] for row in ranking}
     return {"share": (hero_seat in first) / len(first), "hero_vp": vp[hero_seat],
-            "field_vp": max(v for p, v in vp.items() if p != hero_seat), "times": times}
+            "field_vp": max(v for p, v in vp.items() if p != hero_seat), "winner_vp": max(vp.values()),
+            "times": times}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -62,6 +66,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="birmingham")
+    parser.add_argument("--edition", default=None, help="Lancashire: roxley (default) or 2007")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--hero", default="greedy")
     parser.add_argument("--field", default="random")
@@ -72,6 +77,7 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.perf_counter()
+    args.games = -(-args.games // args.players) * args.players        # whole deals: every seat for each
     jobs = [(i, args) for i in range(args.games)]
     results = []
     with Pool(args.jobs) as pool:
@@ -84,12 +90,16 @@ def main() -> None:
 
     wins = sum(r["share"] for r in results)
     low, high = wilson(wins, len(results))
-    print(f"{args.game}, {args.players} players, {args.games} games (seeds {args.seed}..{args.seed + args.games - 1}), "
-          f"{args.hero} in one seat against {args.field} in the others, {elapsed:.0f} s with {args.jobs} job(s)")
+    deals = args.games // args.players
+    game = args.game + (f" {args.edition}" if args.edition else "")
+    print(f"{game}, {args.players} players, {args.games} games ({deals} deals, seeds "
+          f"{args.seed}..{args.seed + deals - 1}, each with {args.hero} in every seat), {args.hero} in one seat "
+          f"against {args.field} in the others, {elapsed:.0f} s with {args.jobs} job(s)")
     print(f"{args.hero} wins {wins:g} of {len(results)} = {wins / len(results):.1%} "
           f"(95 % Wilson interval {low:.1%} to {high:.1%}); a shared first place counts as a share of a win")
     print(f"mean VP: {args.hero} {statistics.mean(r['hero_vp'] for r in results):.1f}, "
-          f"best {args.field} {statistics.mean(r['field_vp'] for r in results):.1f}")
+          f"best {args.field} {statistics.mean(r['field_vp'] for r in results):.1f}, "
+          f"winner {statistics.mean(r['winner_vp'] for r in results):.1f}")
     for name in dict.fromkeys((args.hero, args.field)):
         times = sorted(t for r in results for t in r["times"][name])
         print(f"{name}: median {statistics.median(times) * 1e3:.1f} ms, 90th percentile "
