@@ -109,6 +109,7 @@ class Evaluation:
     player: int
     terms: dict[str, float]
     amounts: dict[str, float] = field(default_factory=dict)
+    final: bool = False     # the game is over: the terms are its result
 
     @property
     def value(self) -> float:
@@ -174,8 +175,28 @@ def era_ends_ahead(state: State, tile: Tile) -> int:
     return 2 if state.era == "canal" and tile.level > 1 else 1
 
 
+TIE_BREAKS = {"income": 1e-2, "money": 1e-5}
+"""A finished game's income level and money, in VP: they only break ties, as the ranking does (VP, then income,
+then money); 300 pounds weigh less than one income level, and a whole income track less than one VP."""
+
+
+def result(game: Game) -> list[Evaluation]:
+    """A finished game is worth its result: the VP scored, income and money only to break ties. (The terms of a game
+    still in play would count the tiles and links already scored a second time.)"""
+    out = []
+    for i, p in enumerate(game.state.players):
+        terms = dict.fromkeys(TERMS, 0.0)
+        terms |= {"vp": float(p.vp), "income": p.income_level * TIE_BREAKS["income"],
+                  "money": p.money * TIE_BREAKS["money"]}
+        out.append(Evaluation(i, terms, {"vp": p.vp, "income": p.income_level, "money": p.money}, final=True))
+    return out
+
+
 def evaluate(game: Game, rates: Rates, weights: Weights = WEIGHTS) -> list[Evaluation]:
-    """Every player's terms for the position of ``game``, with the money and income rates ``rates``."""
+    """Every player's terms for the position of ``game``, with the money and income rates ``rates`` (a finished
+    game: its :func:`result`)."""
+    if game.is_over:
+        return result(game)
     state = game.state
     board = state.facts.board
     levels = state.facts.income_levels
@@ -220,6 +241,9 @@ def evaluate(game: Game, rates: Rates, weights: Weights = WEIGHTS) -> list[Evalu
 
 
 def advantage(evaluations: list[Evaluation], player: int, weights: Weights = WEIGHTS) -> float:
-    """``player``'s value less ``weights.rivals`` times the mean of the rivals' values."""
+    """``player``'s value less ``weights.rivals`` times the mean of the rivals' values; for a finished game, the
+    margin over the best rival (the place is all that counts then)."""
     rivals = [e.value for e in evaluations if e.player != player]
+    if evaluations and evaluations[0].final:
+        return evaluations[player].value - max(rivals, default=0.0)
     return evaluations[player].value - weights.rivals * (sum(rivals) / len(rivals) if rivals else 0.0)

@@ -136,9 +136,15 @@ class GreedyBot:
 
     def after(self, game: Game, action: Action, rates: Rates) -> list[Evaluation]:
         trial = game.copy()
+        player = trial.current_player
         trial.play(action)
         if trial.phase == "double_cards":       # nothing is built until the two cards are named
             trial.play(cheapest_two_cards(trial.players[trial.current_player].hand, trial.state.wilds))
+        if trial.phase is not None and trial.current_player == player and not trial.why_not("done"):
+            ended = trial.copy()                # the game's last action, left open: read it as finished
+            ended.play("done")
+            if ended.is_over:
+                trial = ended
         return evaluate(trial, rates, self.weights)
 
     def choose(self, game: Game) -> Action:

@@ -1,0 +1,46 @@
+"""The game's last action is an exact puzzle (the deck is empty and nobody acts after it): the coach's hint must
+find a move with the best final margin over the best rival, in Birmingham and both Lancashire editions."""
+from __future__ import annotations
+
+import pytest
+
+import brass_nb as bn
+from brass_nb.bots import GreedyBot
+from brass_nb.rules.game import Game
+
+
+def _last_action(name: str, players: int, seed: int, edition: str | None = None) -> Game:
+    """Greedy self-play up to the game's last action."""
+    game, bot = bn.new_game(name, players=players, seed=seed, edition=edition), GreedyBot()
+    while True:
+        state = game.state
+        last = (game.era == "rail" and game.actions_left == 1 and game.phase is None and not state.deck
+                and all(not p.hand for p in state.players if p.index != game.current_player)
+                and len(state.players[game.current_player].hand) == 1)
+        if last:
+            return game
+        game.play(bot.choose(game))
+
+
+def _final_margin(game: Game, action) -> tuple[int, int, int]:
+    """The exact result of ``action``: the margin in VP over the best rival, then income, then money."""
+    trial = game.copy()
+    player = trial.current_player
+    trial.play(action)
+    while not trial.is_over:
+        trial.play("done")
+    me = trial.players[player]
+    best_rival = max(p.vp for p in trial.players if p.index != player)
+    return me.vp - best_rival, me.income_level, me.money
+
+
+@pytest.mark.parametrize("name, players, seed, edition", [
+    ("birmingham", 2, 7, None), ("birmingham", 2, 9, None), ("birmingham", 2, 4, None),
+    ("birmingham", 3, 1, None), ("birmingham", 4, 2, None),
+    ("lancashire", 3, 1, None), ("lancashire", 4, 3, None), ("lancashire", 3, 2, "2007"),
+])
+def test_the_hint_on_the_last_action_has_the_best_final_margin(name, players, seed, edition):
+    game = _last_action(name, players, seed, edition)
+    margins = {str(a): _final_margin(game, a) for a in game.legal_actions()}
+    hinted = _final_margin(game, game.hint().action)
+    assert hinted[0] == max(m[0] for m in margins.values()), (hinted, sorted(margins.items(), key=lambda i: i[1])[-3:])
