@@ -23,7 +23,7 @@ Fields = dict
 
 # ---------------------------------------------------------------- English
 
-EN_NAMES = {DISTANT: "the distant market", TWO_CARDS: "two cards"}
+EN_NAMES = {DISTANT: "the distant market"}
 
 
 def _en_name(value: str) -> str:
@@ -35,7 +35,9 @@ def _en_place(f: Fields) -> str:
 
 
 def _en_card(f: Fields) -> str:
-    return f" with card {_en_name(f['card'])}" if f.get("card") else ""
+    if f.get("card") == TWO_CARDS:
+        return " with two cards"
+    return f" with card {f['card']}" if f.get("card") else ""
 
 
 EN_MOVES: dict[str, Callable[[Fields], str]] = {
@@ -119,7 +121,7 @@ EN = {"head": _en_head, "unfinished": _en_unfinished, "decisive_head": _en_decis
 
 # ---------------------------------------------------------------- 日本語
 
-JA_NAMES = {DISTANT: "遠方市場", TWO_CARDS: "カード2枚"}
+JA_NAMES = {DISTANT: "遠方市場"}
 
 
 def _ja_name(value: str) -> str:
@@ -131,6 +133,8 @@ def _ja_place(f: Fields) -> str:
 
 
 def _ja_card(f: Fields) -> str:
+    if f.get("card") == TWO_CARDS:
+        return "（カード2枚）"
     return f"（カード: {_ja_name(f['card'])}）" if f.get("card") else ""
 
 
