@@ -119,8 +119,8 @@ class Review:
     players: int
     game: str
     edition: str
-    decisions: list[Decision]
-    margins: list[Margins]
+    decisions: tuple[Decision, ...]
+    margins: tuple[Margins, ...]
     over: bool
 
     def counts(self) -> dict[Rating, int]:
@@ -195,7 +195,8 @@ def review(game: Game, player: int, weights: Weights = WEIGHTS) -> Review:
     end = evaluate(replay, Rates.of(replay.state, weights), weights)
     margins.append(Margins(len(game.log) + 1, tuple(advantage(end, i, weights) for i in range(len(end)))))
     facts = game.facts
-    return Review(player, len(game.players), facts.game, facts.edition, decisions, margins, replay.is_over)
+    return Review(player, len(game.players), facts.game, facts.edition, tuple(decisions), tuple(margins),
+                  replay.is_over)
 
 
 def _rate(position: Game, number: int, played: Action, coach: GreedyBot, rates: Rates) -> Decision:
