@@ -1,5 +1,5 @@
 """brass_nb: a teaching kernel for Brass: Birmingham and Lancashire that explains every rule it applies."""
-from brass_nb.bots import GreedyBot, RandomBot, SearchBot, play_out
+from brass_nb.bots import GreedyBot, RandomBot, SearchBot, play_out, review
 from brass_nb.explain import get_language, set_language
 from brass_nb.rules import (
     Action,
@@ -23,4 +23,4 @@ from brass_nb.scenario import Scenario
 __all__ = ["Action", "AmbiguousAction", "BrassError", "Explanation", "Game", "GameSetupError", "GreedyBot",
            "IllegalAction", "NotationError", "QuizError", "RandomBot", "SaveFileError", "Scenario", "ScenarioError",
            "SearchBot", "Step", "UnknownName", "game_from_json", "get_language", "load_game", "new_game", "play_out",
-           "set_language"]
+           "review", "set_language"]

@@ -26,6 +26,7 @@ from brass_nb.classroom.answers import parse_answer
 from brass_nb.classroom.passwords import enrol, read_class_list
 from brass_nb.classroom.removal import stop_and_forget
 from brass_nb.explain import CATALOGS, advice, reason
+from brass_nb.explain import review as review_words
 from brass_nb.quizbank import exercises
 from brass_nb.rules import actions as A
 from brass_nb.rules.catalog import RULES
@@ -294,7 +295,8 @@ def _hostile_inputs(name: str, edition: str) -> list[Step]:
                 lambda: Explorer(game, seats=["robot"] * len(game.players)),
                 lambda: build_ruleset(name, edition, _rules_block(name), {"edition_name": "x", "income_paid": "never"}),
                 lambda: play_out(game, [None]), lambda: play_out(game, ["robot"] * len(game.players)),
-                lambda: advice.render({}, None, "en", "pdf")] + _quiz_and_class_errors(game)
+                lambda: advice.render({}, None, "en", "pdf"), lambda: bn.review(game, len(game.players)),
+                lambda: review_words.render({}, "en", "pdf")] + _quiz_and_class_errors(game)
     if facts.rules.distant_market is None:
         attempts.append(lambda: read(_header(facts) + "distant marker 1\n").game())
     steps = []

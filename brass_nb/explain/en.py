@@ -1134,6 +1134,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "save.bad_action": lambda f: f"Action {f['number']} of the save file, '{f['action']}', fails: {f['error']}",
     "hint.game_over": lambda f: f"The game is over: there is nothing to suggest. {_winners(f['ranking'])}",
     "hint.form": lambda f: f"A hint is shown as {listing(f['forms'], 'or')}, not {f['form']}.",
+    "review.player": lambda f: (f"A review is of one of the game's {f['players']} players, numbered from 0 "
+                                f"(0 is {player(0)}), not {f['player']}."),
+    "review.form": lambda f: f"A review is shown as {listing(f['forms'], 'or')}, not {f['form']}.",
     "playout.seats": lambda f: (f"play_out takes one seat per player (a bot, or no bot where a person plays): "
                                 f"{f['given']} given for a {f['players']}-player game."),
     "playout.seat": lambda f: (f"Seat {f['seat']} is neither a bot (an object with choose(game)) nor left empty "

@@ -224,6 +224,8 @@ RULES: dict[str, str] = {
     "save.bad_action": "an action in the save file is not legal when replayed",
     "hint.game_over": "the game is over: there is nothing to suggest (the final ranking says who won)",
     "hint.form": "a hint is shown as text, markdown or html",
+    "review.player": "a review is of one of the game's players, numbered from 0",
+    "review.form": "a review is shown as text, markdown or html",
     "playout.seats": "play_out takes one seat per player: a bot, or none where a person plays",
     "playout.seat": "a play_out seat is a bot (an object with choose(game)) or None (a person plays)",
     "quiz.unknown_lesson": "no lesson of that name has quiz questions",

@@ -1,0 +1,51 @@
+"""A review's plot: every player's expected margin over the game, one line each, the reviewed player's decisive
+moments marked. Reads only :meth:`brass_nb.bots.reviews.Review.to_dict`; the words come from
+:mod:`brass_nb.explain.review`."""
+from __future__ import annotations
+
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from brass_nb.explain import language_or_default
+from brass_nb.explain.review import words_of
+from brass_nb.plot import style
+
+DECISIVE_COLOR = "#1a1a1a"
+"""The decisive moments' rings: dark, apart from every player's colour."""
+
+
+def plot_margins(record: dict, language: str | None = None, ax: Axes | None = None) -> Figure:
+    """Draw the record's margins on ``ax`` (a new figure when None); returns the figure. Each line's gid is
+    ``margin-<player>``, the decisive moments' ``decisive``."""
+    language = language_or_default(language)
+    words = words_of(language)
+    with style.fonts(language):
+        if ax is None:
+            figure = Figure(figsize=(7.0, 3.6), dpi=100)
+            FigureCanvasAgg(figure)
+            ax = figure.add_subplot()
+        numbers = [point["number"] for point in record["margins"]]
+        for player in range(record["players"]):
+            values = [point["margins"][player] for point in record["margins"]]
+            ax.plot(numbers, values, color=style.player_color(player), marker=style.player_marker(player),
+                    markevery=max(1, len(numbers) // 12), markersize=4, linewidth=1.6,
+                    label=words["player"](player), gid=f"margin-{player}")
+        decisive = record["decisive"]
+        if decisive:
+            at = {point["number"]: point["margins"][record["player"]] for point in record["margins"]}
+            ax.scatter([d["number"] for d in decisive], [at[d["number"]] for d in decisive], s=90,
+                       facecolors="none", edgecolors=DECISIVE_COLOR, linewidths=1.6, zorder=3, gid="decisive",
+                       label=words["plot_decisive"].format(player=words["player"](record["player"])))
+            for d in decisive:
+                ax.annotate(str(d["number"]), (d["number"], at[d["number"]]), textcoords="offset points",
+                            xytext=(0, 8), ha="center", fontsize=style.FONT)
+        ax.axhline(0.0, color="#9a9a9a", linewidth=0.8)
+        ax.set_title(words["plot_title"], fontsize=style.TITLE_FONT)
+        ax.set_xlabel(words["plot_x"], fontsize=style.FONT)
+        ax.set_ylabel(words["plot_y"], fontsize=style.FONT)
+        ax.tick_params(labelsize=style.FONT)
+        ax.legend(fontsize=style.FONT, loc="best")
+        figure = ax.get_figure()
+        figure.tight_layout()
+    return figure
