@@ -8,7 +8,7 @@ import time
 import pytest
 
 import brass_nb as bn
-from brass_nb.bots import Deadline, GreedyBot, RandomBot, SearchBot, play_out
+from brass_nb.bots import Deadline, GreedyBot, RandomBot, SearchBot, hint, play_out
 from brass_nb.bots.players import cheapest_two_cards, distinct_actions, kinds_in_turn, shortlist
 from brass_nb.explain import advice
 from brass_nb.rules.randomplay import random_action
@@ -263,3 +263,10 @@ def test_search_tries_the_best_action_of_every_kind_on_the_first_turn(game_name)
     greedy = GreedyBot().rank(game)
     assert [c.action for c in greedy[:3]] == [c.action for c in shortlist(greedy, 3)[:3]]
     assert len(ranked) == len(greedy)                       # the searched ones are not listed twice
+
+
+def test_a_hint_out_of_time_suggests_greedy_s_best_tried_action_without_look_ahead():
+    game = mid_game()
+    for budget in (0, 15):
+        quick = hint(game, budget=budget, seconds=0.0)
+        assert quick.action in game.legal_actions() and quick.horizon == 0 and quick.candidates[0].search is None
