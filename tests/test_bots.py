@@ -8,7 +8,8 @@ import time
 import pytest
 
 import brass_nb as bn
-from brass_nb.bots import Deadline, GreedyBot, RandomBot, SearchBot, hint, play_out
+from brass_nb.bots import GreedyBot, RandomBot, SearchBot, hint, play_out
+from brass_nb.bots.clock import Deadline
 from brass_nb.bots.players import cheapest_two_cards, distinct_actions, kinds_in_turn, shortlist
 from brass_nb.explain import advice
 from brass_nb.rules.randomplay import random_action
