@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 
 import brass_nb as bn
-from brass_nb.bots import GreedyBot, RandomBot, SearchBot, play_out
-from brass_nb.bots.players import cheapest_two_cards
+from brass_nb.bots import GreedyBot, RandomBot, SearchBot, hint, play_out
+from brass_nb.bots.clock import Deadline
+from brass_nb.bots.players import cheapest_two_cards, distinct_actions, kinds_in_turn, shortlist
 from brass_nb.explain import advice
 from brass_nb.rules.randomplay import random_action
 
@@ -216,3 +218,56 @@ def test_hint_words_in_both_languages_name_the_action_and_its_terms(game_name):
     with pytest.raises(bn.UnknownName) as language:
         hint.render("fr")
     assert language.value.rule == "language.unknown"
+
+
+def mid_game(seed: int = 5, decisions: int = 50) -> bn.Game:
+    """A 4-player Birmingham game some way into the canal era, played by greedy bots."""
+    game = bn.new_game("birmingham", players=4, seed=seed)
+    play_out(game, [GreedyBot()] * 4, limit=decisions)
+    return game
+
+
+def test_search_answers_within_its_time_limit_with_a_legal_action():
+    game = mid_game()
+    SearchBot(seconds=0.01).choose(game)                  # warm the game's kept answers, as a real turn would
+    before = snapshot(game)
+    start = time.perf_counter()
+    action = SearchBot(seconds=0.01).choose(game)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 0.1, f"{elapsed:.3f} s for a 0.01 s limit"
+    assert action in game.legal_actions() and snapshot(game) == before
+
+
+def test_search_out_of_time_falls_back_on_the_actions_greedy_tried():
+    game = mid_game()
+    cut = GreedyBot().rank(game, deadline=Deadline(0.0))   # a deadline already past: one action is still tried
+    assert len(cut) == 1 and cut[0].action in game.legal_actions()
+    ranked = SearchBot(seconds=0.0).rank(game)
+    assert [c.action for c in ranked] == [c.action for c in cut] and ranked[0].search is None
+
+
+def test_a_ranking_cut_short_has_tried_every_kind_first():
+    actions = distinct_actions(mid_game())
+    kinds = {a.kind for a in actions}
+    first = kinds_in_turn(actions)[:len(kinds)]
+    assert {actions[i].kind for i in first} == kinds and len(kinds) > 3
+    assert sorted(kinds_in_turn(actions)) == list(range(len(actions)))
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_search_tries_the_best_action_of_every_kind_on_the_first_turn(game_name):
+    game = bn.new_game(game_name, players=4, seed=1)
+    ranked = SearchBot(budget=15).rank(game)
+    searched = [c for c in ranked if c.search is not None]
+    legal_kinds = {a.kind for a in game.legal_actions()}
+    assert {c.action.kind for c in searched} == legal_kinds and len(legal_kinds) > 1
+    greedy = GreedyBot().rank(game)
+    assert [c.action for c in greedy[:3]] == [c.action for c in shortlist(greedy, 3)[:3]]
+    assert len(ranked) == len(greedy)                       # the searched ones are not listed twice
+
+
+def test_a_hint_out_of_time_suggests_greedy_s_best_tried_action_without_look_ahead():
+    game = mid_game()
+    for budget in (0, 15):
+        quick = hint(game, budget=budget, seconds=0.0)
+        assert quick.action in game.legal_actions() and quick.horizon == 0 and quick.candidates[0].search is None

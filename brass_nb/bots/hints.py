@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from brass_nb.bots.clock import Deadline
 from brass_nb.bots.evaluation import TERMS, Rates
 from brass_nb.bots.players import Candidate, GreedyBot, SearchBot
 from brass_nb.rules.actions import Action
@@ -68,17 +69,18 @@ class Hint:
         return self.render(form="html")
 
 
-def hint(game: Game, budget: int = DEFAULT_BUDGET, shown: int = 3) -> Hint:
+def hint(game: Game, budget: int = DEFAULT_BUDGET, shown: int = 3, seconds: float | None = None) -> Hint:
     """Suggest an action for the player to act and say why; ``budget`` simulated decisions of look-ahead
-    (0: one ply only); ``shown`` candidates side by side. The game is not changed."""
+    (0: one ply only); ``shown`` candidates side by side; ``seconds``, when given, a time limit for choosing
+    (as :class:`SearchBot`'s). The game is not changed."""
     if game.is_over:
         raise IllegalAction([Step("hint.game_over", {"ranking": ranking(game.state)}, ok=False)])
     rates = Rates.of(game.state)
     if budget > 0:
-        bot = SearchBot(seed=0, budget=budget, candidates=max(shown, SearchBot().candidates))
+        bot = SearchBot(seed=0, budget=budget, candidates=max(shown, SearchBot().candidates), seconds=seconds)
         ranked, horizon = bot.rank(game), bot.horizon_of(game)
     else:
-        ranked, horizon = GreedyBot().rank(game, rates), 0
+        ranked, horizon = GreedyBot().rank(game, rates, Deadline.after(seconds)), 0
     if ranked[0].search is None:
         horizon = 0
     best = ranked[0]

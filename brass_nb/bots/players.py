@@ -6,11 +6,12 @@ it holds no rule of its own. Each one is deterministic for a given seed.
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from dataclasses import dataclass, replace
+from itertools import zip_longest
 from typing import Protocol, runtime_checkable
 
+from brass_nb.bots.clock import NO_LIMIT, Deadline
 from brass_nb.bots.evaluation import WEIGHTS, Evaluation, Rates, Weights, advantage, evaluate
 from brass_nb.rules.actions import Action, Discard
 from brass_nb.rules.errors import IllegalAction
@@ -111,28 +112,55 @@ def cheapest_two_cards(hand: list[str], wilds: dict[str, int]) -> Discard:
     return Discard(tuple(sorted(ranked[:2])))
 
 
+def kinds_in_turn(actions: list[Action]) -> list[int]:
+    """Indices of ``actions``, one of each kind in turn, so that a ranking cut short by a deadline has tried
+    every kind of action rather than only the kind listed first."""
+    by_kind: dict[str, list[int]] = {}
+    for i, action in enumerate(actions):
+        by_kind.setdefault(action.kind, []).append(i)
+    return [i for turn in zip_longest(*by_kind.values()) for i in turn if i is not None]
+
+
+def shortlist(ranked: list[Candidate], size: int) -> list[Candidate]:
+    """Greedy's best ``size`` candidates, then the best of each action kind missing from them: one ply often
+    ranks a whole kind (scouting for wild cards, say) above the rest, and only a look-ahead can tell whether a
+    build, a link or a loan would have paid more."""
+    chosen = ranked[:size]
+    kinds = {c.action.kind for c in chosen}
+    for candidate in ranked[size:]:
+        if candidate.action.kind not in kinds:
+            chosen.append(candidate)
+            kinds.add(candidate.action.kind)
+    return chosen
+
+
 class GreedyBot:
     """One ply: play each legal action on a copy and keep the one whose evaluation gains the most.
 
-    Ties keep the order of ``legal_actions``, so the bot is deterministic.
+    Ties keep the order of ``legal_actions``, so the bot is deterministic. Given a deadline, it ranks only the
+    actions it had time to try (always at least one), tried one kind at a time in turn.
     """
 
     def __init__(self, weights: Weights = WEIGHTS):
         self.name = "greedy"
         self.weights = weights
 
-    def rank(self, game: Game, rates: Rates | None = None) -> list[Candidate]:
+    def rank(self, game: Game, rates: Rates | None = None, deadline: Deadline = NO_LIMIT) -> list[Candidate]:
         """The legal actions (one card for actions otherwise equal) with their evaluations, best first."""
         player = game.current_player
         rates = rates or Rates.of(game.state, self.weights)
         now = evaluate(game, rates, self.weights)
         start = advantage(now, player, self.weights)
-        scored = []
-        for action in distinct_actions(game, self.weights):
-            after = self.after(game, action, rates)
-            scored.append(Candidate(action, player, now, after, advantage(after, player, self.weights) - start))
-        scored.sort(key=lambda c: -c.gain)
-        return scored
+        actions = distinct_actions(game, self.weights)
+        scored: dict[int, Candidate] = {}
+        for i in kinds_in_turn(actions):
+            if scored and deadline.passed():
+                break
+            after = self.after(game, actions[i], rates)
+            scored[i] = Candidate(actions[i], player, now, after, advantage(after, player, self.weights) - start)
+        ranked = [scored[i] for i in sorted(scored)]
+        ranked.sort(key=lambda c: -c.gain)
+        return ranked
 
     def after(self, game: Game, action: Action, rates: Rates) -> list[Evaluation]:
         trial = game.copy()
@@ -147,25 +175,30 @@ class GreedyBot:
                 trial = ended
         return evaluate(trial, rates, self.weights)
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: Game, deadline: Deadline = NO_LIMIT) -> Action:
         require_turn(game)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        return self.rank(game)[0].action
+        return self.rank(game, deadline=deadline)[0].action
 
 
 class SearchBot:
-    """Greedy's best few actions, each followed by greedy play of every seat for a few decisions.
+    """Greedy's best few actions, and the best action of every other kind, each followed by greedy play of every
+    seat for a few decisions.
 
     Cards the player cannot see (the deck, rivals' hands, Lancashire's distant market tiles) are reshuffled
     in each rollout, so the bot does not peek. The budget counts simulated decisions (deterministic);
     ``seconds``, when given, also stops the search early (then the result depends on the machine).
 
+    When ``seconds`` runs out, the rounds of rollouts already finished decide (a round counts only once every
+    candidate has played out the same reshuffle, so candidates stay compared on equal terms); with no round
+    finished, greedy's ranking decides, of the actions greedy had time to try (see :class:`GreedyBot`).
+
     Args:
         seed: seeds the reshuffles.
-        budget: simulated decisions for one choice, shared between the candidates.
-        candidates: how many of greedy's best actions are searched.
+        budget: simulated decisions for one choice, shared between the candidates (at least one rollout each).
+        candidates: how many of greedy's best actions are searched, besides the best of each other kind.
         horizon: decisions per rollout; default: one round of the other players plus one of one's own.
         seconds: optional wall-clock limit for one choice.
     """
@@ -182,28 +215,37 @@ class SearchBot:
         self.weights = weights
 
     def rank(self, game: Game) -> list[Candidate]:
-        """Greedy's ranking with the best few re-scored by rollouts (searched ones first, best first)."""
+        """Greedy's ranking with the shortlist (see :func:`shortlist`) re-scored by rollouts: searched ones
+        first, best first, then the others in greedy's order."""
+        deadline = Deadline.after(self.seconds)
         rates = Rates.of(game.state, self.weights)
-        ranked = self.greedy.rank(game, rates)
-        top = ranked[:self.candidates]
-        if len(top) < 2:
+        ranked = self.greedy.rank(game, rates, deadline)
+        chosen = shortlist(ranked, self.candidates)
+        if len(chosen) < 2:
             return ranked
         player = game.current_player
         horizon = self.horizon_of(game)
-        rollouts = max(1, self.budget // max(1, horizon * len(top)))
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        totals = [0.0] * len(top)
+        rollouts = max(1, self.budget // max(1, horizon * len(chosen)))
+        totals = [0.0] * len(chosen)
         done = 0
         for _ in range(rollouts):
             seed = self.rng.randrange(2**32)
-            for i, candidate in enumerate(top):
-                totals[i] += self._rollout(game, candidate.action, player, horizon, random.Random(seed), rates)
-            done += 1
-            if deadline is not None and time.perf_counter() > deadline:
+            values = []
+            for candidate in chosen:
+                value = self._rollout(game, candidate.action, player, horizon, random.Random(seed), rates, deadline)
+                if value is None:
+                    break
+                values.append(value)
+            if len(values) < len(chosen):
                 break
-        searched = [replace(c, search=totals[i] / done) for i, c in enumerate(top)]
-        searched.sort(key=lambda c: -c.search)
-        return searched + ranked[len(top):]
+            totals = [total + value for total, value in zip(totals, values, strict=True)]
+            done += 1
+        if not done:
+            return ranked
+        searched = sorted((replace(c, search=total / done) for c, total in zip(chosen, totals, strict=True)),
+                          key=lambda c: -c.search)
+        rest = [c for c in ranked if all(c is not s for s in chosen)]
+        return searched + rest
 
     def horizon_of(self, game: Game) -> int:
         """Decisions played after a candidate: by default a round of actions of every player, plus one."""
@@ -212,14 +254,18 @@ class SearchBot:
         return game.facts.rules.actions_per_turn * len(game.players) + 1
 
     def _rollout(self, game: Game, action: Action, player: int, horizon: int, rng: random.Random,
-                 rates: Rates) -> float:
+                 rates: Rates, deadline: Deadline) -> float | None:
+        """The mover's advantage after ``action`` and ``horizon`` greedy decisions; None when time ran out."""
         trial = game.copy()
         hide_unseen(trial, player, rng)
         trial.play(action)
         for _ in range(horizon):
             if trial.is_over:
                 break
-            trial.play(self.greedy.choose(trial))
+            choice = self.greedy.choose(trial, deadline)
+            if deadline.passed():
+                return None
+            trial.play(choice)
         return advantage(evaluate(trial, rates, self.weights), player, self.weights)
 
     def choose(self, game: Game) -> Action:
