@@ -23,12 +23,13 @@ def _last_action(name: str, players: int, seed: int, edition: str | None = None)
 
 
 def _final_margin(game: Game, action) -> tuple[int, int, int]:
-    """The exact result of ``action``: the margin in VP over the best rival, then income, then money."""
+    """The exact result of ``action``, with the player's best way to finish an action it leaves open (a second rail,
+    more sales): the margin in VP over the best rival, then income, then money."""
     trial = game.copy()
     player = trial.current_player
     trial.play(action)
-    while not trial.is_over:
-        trial.play("done")
+    if not trial.is_over:
+        return max(_final_margin(trial, then) for then in trial.legal_actions())
     me = trial.players[player]
     best_rival = max(p.vp for p in trial.players if p.index != player)
     return me.vp - best_rival, me.income_level, me.money
