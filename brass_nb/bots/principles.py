@@ -190,8 +190,36 @@ def develop_away(game: Game, action: Action, explanation: Explanation) -> Step |
                 (f"player:{mover}",))
 
 
+def network_reach(game: Game, action: Action, explanation: Explanation) -> Step | None:
+    """A link that adds locations with industry slots to the mover's network, where an industry card builds."""
+    mover = explanation.player
+    placed = [s for s in _steps(explanation, "network.place") if _own(s, mover)]
+    if not placed:
+        return None
+    board = game.facts.board
+    index = {link.label: link for link in board.links}
+    network = game.view().network(mover)
+    new = list(dict.fromkeys(end for s in placed for end in index[s.facts["link"]].ends
+                             if end not in network and board.locations[end].slots))
+    if not new:
+        return None
+    slots = sum(len(board.locations[loc].slots) for loc in new)
+    return Step("principle.network_reach", {"player": mover, "locations": new, "slots": slots},
+                tuple(new))
+
+
+def scout_wilds(game: Game, action: Action, explanation: Explanation) -> Step | None:
+    """Scouting: the two wild cards it brings build any industry anywhere, even outside the network."""
+    scouted = _steps(explanation, "scout.take")
+    if not scouted:
+        return None
+    f = scouted[0].facts
+    return Step("principle.scout_wilds", {"player": f["player"], "took": f["took"]}, (f"player:{f['player']}",))
+
+
 PRINCIPLES: tuple[Principle, ...] = (beer_scarce, sell_to_merchant, flip_before_era_end, income_early,
-                                     link_beside_flipped, level_one_leaves, loan_cost, develop_away, rival_resources)
+                                     link_beside_flipped, level_one_leaves, loan_cost, develop_away, network_reach,
+                                     scout_wilds, rival_resources)
 """Every principle, the ones a hint names first first."""
 
 

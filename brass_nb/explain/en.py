@@ -783,7 +783,7 @@ def _plan(f: dict) -> str:
     elif kind == "loan":
         what = f"take a {money(f['money'])} loan"
     elif kind == "scout":
-        what = "scout: three cards for a wild location and a wild industry card"
+        what = "scout"
     elif kind == "pass":
         what = "pass"
     else:
@@ -1228,6 +1228,12 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "principle.rival_resources": _rival_resources,
     "principle.loan_cost": _loan_cost,
     "principle.develop_away": _develop_away,
+    "principle.network_reach": lambda f: (
+        f"Reach where you will build: this link adds {listing(f['locations'])} to your network "
+        f"({plural(f['slots'], 'industry slot')}). An industry card builds only in your network."),
+    "principle.scout_wilds": lambda f: (
+        f"Scouting trades three cards for {listing(f['took'])}: together they build any industry at any location, "
+        f"even outside your network."),
     "playout.seats": lambda f: (f"play_out takes one seat per player (a bot, or no bot where a person plays): "
                                 f"{f['given']} given for a {f['players']}-player game."),
     "playout.seat": lambda f: (f"Seat {f['seat']} is neither a bot (an object with choose(game)) nor left empty "

@@ -723,7 +723,7 @@ def _plan(f: dict) -> str:
     elif kind == "loan":
         what = f"{money(f['money'])}の借金をします"
     elif kind == "scout":
-        what = "偵察します（カード3枚でワイルド都市とワイルド産業を1枚ずつ）"
+        what = "偵察します"
     elif kind == "pass":
         what = "パスします"
     else:
@@ -1124,6 +1124,12 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "principle.rival_resources": _rival_resources,
     "principle.loan_cost": _loan_cost,
     "principle.develop_away": _develop_away,
+    "principle.network_reach": lambda f: (
+        f"建設したい場所まで届かせましょう: この運輸タイルで{'、'.join(f['locations'])}が自分のネットワークに入ります"
+        f"（建設枠{f['slots']}つ）。産業カードで建設できるのは自分のネットワークの中だけです。"),
+    "principle.scout_wilds": lambda f: (
+        f"偵察はカード3枚を{'と'.join(f['took'])}に替えます。2枚そろえば、自分のネットワークの外でも"
+        f"どの地点にどの産業でも建設できます。"),
     "playout.seats": lambda f: (f"play_out の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
                                 f"{f['players']}人のゲームに{f['given']}席が指定されました。"),
     "playout.seat": lambda f: f"席 {f['seat']} はボット（choose(game) を持つもの）でも、人が打つための空席でもありません。",
