@@ -207,7 +207,8 @@ def test_hint_words_in_both_languages_name_the_action_and_its_terms(game_name):
                 sentence = terms[name](best["amounts"][name], best["terms"][name], record)
                 assert (sentence if form != "html" else sentence.replace("&", "&amp;")) in words
             short = hint.render(language, form)
-            assert all(row["action"] not in short for row in record["candidates"][1:] if row["action"] != str(hint.action))
+            others = [row["action"] for row in record["candidates"][1:]]
+            assert all(action not in short for action in others if action != str(hint.action))
     assert str(hint).splitlines()[1] == f"  - {hint.plan.text('en')}"
     assert hint.render("ja").splitlines()[1] == f"  - {hint.plan.text('ja')}"
     assert str(hint).splitlines()[1].startswith("  - Plan: ") and "方針: " in hint.render("ja")
