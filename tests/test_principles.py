@@ -61,6 +61,8 @@ CASES = [
     Case(P.rival_resources, (RIVAL_COAL, "build iron Birmingham[3]"),
          {"taken": [{"source": "Dudley[1]", "owner": 1, "resource": "coal", "count": 1, "flips": False}]},
          (OWN_COAL, "build iron Birmingham[3]")),
+    Case(P.resources_flip, ("", "build brewery Stafford[1] with card Stafford"),
+         {"resource": "beer", "left": 1, "sold": 0}, ("", "build cotton Birmingham")),
     Case(P.loan_cost, ("", "loan"), {"money": 30, "levels": 3}, ("", "pass")),
     Case(P.develop_away, ("", "develop coal"),
          {"tiles": [{"industry": "coal", "level": 1, "why": "leaves_at_canal_end"}]},
@@ -96,6 +98,15 @@ def test_develop_away_names_a_tile_this_era_may_not_build():
     step = P.develop_away(game, move(game, "develop coal"), game.copy().play(move(game, "develop coal")))
     assert step.facts["tiles"] == [{"industry": "coal", "level": 1, "why": "not_this_era"}]
     assert "may not be built in the rail era" in step.text("en") and "鉄道時代には建設できません" in step.text("ja")
+
+
+def test_an_iron_works_sells_to_the_market_and_waits_for_the_rest_to_be_used():
+    game = position(RIVAL_COAL)
+    action = move(game, "build iron Birmingham[3]")
+    step = P.resources_flip(game, action, game.copy().play(action))
+    assert step.facts["sold"] > 0 and step.facts["earned"] > 0 and step.facts["left"] > 0
+    assert f"sold to the market for £{step.facts['earned']}" in step.text("en")
+    assert f"{step.facts['earned']}ポンドを得た後" in step.text("ja")
 
 
 def test_a_hint_opens_with_its_plan_and_a_principle_in_both_languages():

@@ -77,6 +77,25 @@ def sell_to_merchant(game: Game, action: Action, explanation: Explanation) -> St
                 (placed.facts["slot"],) + tuple(label for _, label in buyers))
 
 
+def resources_flip(game: Game, action: Action, explanation: Explanation) -> Step | None:
+    """A coal mine, iron works or brewery built: it flips once its last cube or barrel is used, by anyone, so
+    every one a rival uses brings the owner's income and VP nearer (the other side of :func:`rival_resources`)."""
+    placed = _placed(game, explanation)
+    if placed is None or placed.facts["resource"] is None:
+        return None
+    slot = placed.facts["slot"]
+    sold = [s for s in _steps(explanation, "market.sell") if s.facts["slot"] == slot]
+    left = sold[-1].facts["left"] if sold else placed.facts["cubes"]
+    if left == 0:
+        return None                              # sold out at once: it has flipped already
+    return Step("principle.resources_flip", {"player": explanation.player, "slot": slot,
+                                             "industry": placed.facts["industry"], "level": placed.facts["level"],
+                                             "resource": placed.facts["resource"], "left": left,
+                                             "sold": sum(s.facts["count"] for s in sold),
+                                             "earned": sum(s.facts["total"] for s in sold)},
+                (slot,) + tuple(e for s in sold for e in s.entities if e != slot))
+
+
 def income_early(game: Game, action: Action, explanation: Explanation) -> Step | None:
     """The mover's income rises while many income payments are still to come: each level pays every round."""
     mover = explanation.player
@@ -218,8 +237,8 @@ def scout_wilds(game: Game, action: Action, explanation: Explanation) -> Step | 
 
 
 PRINCIPLES: tuple[Principle, ...] = (beer_scarce, sell_to_merchant, flip_before_era_end, income_early,
-                                     link_beside_flipped, level_one_leaves, loan_cost, develop_away, network_reach,
-                                     scout_wilds, rival_resources)
+                                     link_beside_flipped, level_one_leaves, resources_flip, loan_cost, develop_away,
+                                     network_reach, scout_wilds, rival_resources)
 """Every principle, the ones a hint names first first."""
 
 

@@ -835,6 +835,14 @@ def _rival_resources(f: dict) -> str:
             f"it nearer to flipping, which pays its owner income and VP; take it only when you gain more.")
 
 
+def _resources_flip(f: dict) -> str:
+    sold = (f", after {cubes(f['sold'], f['resource'])} sold to the market for {money(f['earned'])}"
+            if f["sold"] else "")
+    return (f"{upper_first(a(tile(f['industry'], f['level'])))} flips when its last {RESOURCE[f['resource']]} is "
+            f"used, by you or a rival: {cubes(f['left'], f['resource'])} left at {f['slot']}{sold}. Each one a "
+            f"rival uses brings your income and VP nearer.")
+
+
 def _loan_cost(f: dict) -> str:
     return (f"A loan costs an action and {plural(f['levels'], 'income level')}: {money(f['money'])} now against "
             f"{money(f['levels'])} less at each of the {f['payments']} income payments left (about "
@@ -1226,6 +1234,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "principle.link_beside_flipped": _link_beside_flipped,
     "principle.level_one_leaves": _level_one_leaves,
     "principle.rival_resources": _rival_resources,
+    "principle.resources_flip": _resources_flip,
     "principle.loan_cost": _loan_cost,
     "principle.develop_away": _develop_away,
     "principle.network_reach": lambda f: (

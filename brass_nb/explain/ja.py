@@ -775,6 +775,13 @@ def _rival_resources(f: dict) -> str:
             f"そのタイルは稼働に近づき、持ち主に収入と勝利点をもたらします。自分の得の方が大きいときだけ取りましょう。")
 
 
+def _resources_flip(f: dict) -> str:
+    sold = (f"（{cubes(f['sold'], f['resource'])}は市場へ売って{money(f['earned'])}を得た後）" if f["sold"] else "")
+    return (f"{f['slot']}の{tile(f['industry'], f['level'])}は、自分か相手が最後の{RESOURCE[f['resource']]}を使うと"
+            f"稼働します: 残りは{cubes(f['left'], f['resource'])}です{sold}。相手が使うたびに、自分の収入と勝利点が"
+            f"近づきます。")
+
+
 def _loan_cost(f: dict) -> str:
     return (f"借金は1アクションと収入レベル{f['levels']}を使います: 今{money(f['money'])}を得る代わりに、"
             f"残り{f['payments']}回の収入のたびに{money(f['levels'])}ずつ減ります（合計およそ{money(f['repaid'])}）。")
@@ -1122,6 +1129,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "principle.link_beside_flipped": _link_beside_flipped,
     "principle.level_one_leaves": _level_one_leaves,
     "principle.rival_resources": _rival_resources,
+    "principle.resources_flip": _resources_flip,
     "principle.loan_cost": _loan_cost,
     "principle.develop_away": _develop_away,
     "principle.network_reach": lambda f: (

@@ -233,6 +233,7 @@ RULES: dict[str, str] = {
     "principle.link_beside_flipped": "a link scores the link icons at its ends: build it beside flipped tiles, late",
     "principle.level_one_leaves": "level I tiles leave at the canal era's end; a higher level built then stays",
     "principle.rival_resources": "cubes or barrels taken from a rival's tile bring it nearer to flipping",
+    "principle.resources_flip": "a mine, works or brewery flips when its last cube or barrel is used, by anyone",
     "principle.loan_cost": "a loan costs an action and income levels at every payment left",
     "principle.develop_away": "develop away tiles this era may not build, or that would leave at the canal era's end",
     "principle.network_reach": "a link that adds locations to your network, where industry cards build",
