@@ -3,9 +3,9 @@
 A principle is a small function ``(game, action, explanation) -> Step | None``: ``game`` is the position before
 the move (left unchanged), ``explanation`` what ``game.copy().play(action)`` explained. It reads the rules'
 records (the tile placed, the flip, the cubes taken and from whom, the loan's levels) and the position's facts
-(merchants connected, icons at a link's ends, income payments left), never the evaluation's terms, and returns a
-``principle.*`` step whose facts are the places and numbers the sentence needs and whose entities are what the
-board should highlight. Words live in :mod:`brass_nb.explain` (en.py, ja.py).
+(merchants connected, icons at a link's ends, income payments left as :class:`Rates` counts them), never the
+evaluation's terms, and returns a ``principle.*`` step whose facts are the places and numbers the sentence needs
+and whose entities are what the board should highlight. Words live in :mod:`brass_nb.explain` (en.py, ja.py).
 """
 from __future__ import annotations
 
