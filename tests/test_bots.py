@@ -186,8 +186,9 @@ def test_hint_changes_nothing_and_explains_what_play_then_does(game_name):
     played = game.play(hint.action)
     for language in ("en", "ja"):
         assert hint.explanation.text(language) == played.text(language)
-    assert hint.horizon == 5 and f"Looking ahead {hint.horizon} decisions" in str(hint)
-    assert f"この先{hint.horizon}回の決定を先読み" in hint.render("ja")
+    assert hint.horizon == 5 and f"Looking ahead {hint.horizon} decisions" in hint.render(detail=True)
+    assert f"この先{hint.horizon}回の決定を先読み" in hint.render("ja", detail=True)
+    assert "Looking ahead" not in str(hint)               # the numbers are detail, asked for
 
 
 @pytest.mark.parametrize("game_name", GAMES)
@@ -201,13 +202,18 @@ def test_hint_words_in_both_languages_name_the_action_and_its_terms(game_name):
     assert shown
     for language, terms in (("en", advice.EN_TERMS), ("ja", advice.JA_TERMS)):
         for form in ("text", "markdown", "html"):
-            words = hint.render(language, form)
-            assert str(hint.action) in words
+            words = hint.render(language, form, detail=True)
+            assert str(hint.action) in words and "+0.0" not in words
             assert all(row["action"] in words for row in record["candidates"][1:])
             for name in shown:
                 sentence = terms[name](best["amounts"][name], best["terms"][name], record)
                 assert (sentence if form != "html" else sentence.replace("&", "&amp;")) in words
-    assert "Why:" in str(hint) and "理由:" in hint.render("ja")
+            short = hint.render(language, form)
+            others = [row["action"] for row in record["candidates"][1:]]
+            assert all(action not in short for action in others if action != str(hint.action))
+    assert str(hint).splitlines()[1] == f"  - {hint.plan.text('en')}"
+    assert hint.render("ja").splitlines()[1] == f"  - {hint.plan.text('ja')}"
+    assert str(hint).splitlines()[1].startswith("  - Plan: ") and "方針: " in hint.render("ja")
     assert hint._repr_markdown_().startswith(f"**Hint for Player {hint.player + 1}: {hint.action}**")
     assert hint._repr_html_().startswith("<div class='brass-hint' lang='en'>")
     with pytest.raises(bn.UnknownName) as form:

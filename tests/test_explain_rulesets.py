@@ -21,6 +21,7 @@ from test_glossary import GLOSSARY, forbidden
 import brass_nb as bn
 from brass_nb import quizbank
 from brass_nb.bots import play_out
+from brass_nb.bots.principles import plan, principles_of
 from brass_nb.classroom.accounts import make_account
 from brass_nb.classroom.answers import parse_answer
 from brass_nb.classroom.passwords import enrol, read_class_list
@@ -69,6 +70,7 @@ BIRMINGHAM_ONLY = {
     "shortfall.worthless": "only potteries II and IV cost £0 (Lancashire's £0 shipyard 0 is never built)",
     "scenario.no_distant_market": "Lancashire has a distant market",
     "quiz.wrong_owner": "whose beer a sale may use",
+    "principle.beer_scarce": "beer", "principle.sell_to_merchant": "merchants", "principle.scout_wilds": "scouting",
 }
 LISTS_FILE_NAMES = {"quiz.unknown_lesson", "library.unknown"}
 """Refusals that list every lesson or ready scenario by file name, whichever game is played."""
@@ -136,6 +138,20 @@ def _random_games(name: str, edition: str, seeds: range) -> list[Step]:
         with pytest.raises(bn.IllegalAction) as over:
             game.hint()
         steps += over.value.steps
+    return steps
+
+
+def _coach_steps(name: str, edition: str, seeds: range = range(3)) -> list[Step]:
+    """The coach's plan and principles for every move of a few seeded random games."""
+    steps = []
+    for seed in seeds:
+        game = bn.new_game(name, players=3, seed=seed, edition=edition)
+        rng = random.Random(seed)
+        while not game.is_over:
+            action = random_action(game, rng)
+            explanation = game.copy().play(action)
+            steps += [plan(action, explanation), *principles_of(game, action, explanation)]
+            game.play(action)
     return steps
 
 
@@ -443,7 +459,8 @@ def reached(request) -> tuple[str, str, dict[str, list[Step]]]:
     by_rule: dict[str, list[Step]] = defaultdict(list)
     for step in (_random_games(name, edition, range(16)) + _queries_and_errors(name, edition)
                  + _position_errors(name, edition) + _positions(name, edition) + _generic_positions(name, edition)
-                 + _hostile_inputs(name, edition) + _goal_steps(name, edition) + _quiz_feedback(name, edition)):
+                 + _hostile_inputs(name, edition) + _goal_steps(name, edition) + _quiz_feedback(name, edition)
+                 + _coach_steps(name, edition)):
         if len(by_rule[step.rule]) < 300:
             by_rule[step.rule].append(step)
     return name, edition, by_rule

@@ -75,3 +75,5 @@ def test_a_hint_sets_the_choice_to_the_suggestion():
     table = Table(new_game("birmingham", players=2, seed=1))
     table.hint()
     assert isinstance(table.panel, HintShown) and table.selected == table.panel.hint.action
+    hint = table.panel.hint                                 # the board shows what the plan and principles name
+    assert table.shown == hint.highlights + hint.explanation.steps

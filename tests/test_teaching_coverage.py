@@ -160,7 +160,7 @@ NOT_RULES: dict[str, tuple[str, str]] = {
     "position-file": ("a position file", "the position-file format"),
     "position-errors": ("position mistakes named by line", "the file format's errors (scenario.* ids)"),
     "export-worked-example": ("exporting a worked example", "file export"),
-    "hint-and-why": ("a hint, and why it beats the next best actions", "the hint evaluator's advice"),
+    "hint-and-why": ("a hint: its plan and the principles behind it", "the coach's plan and principles"),
     "bot-answers-with-play-out": ("the bots answer until a person is to act", "play_out and the bots"),
     "explorer-against-bots": ("the Explorer with a bot in a seat", "a widget"),
 }

@@ -195,6 +195,7 @@ def test_the_hint_button_shows_the_games_hint_and_picks_its_action(game, monkeyp
     class Hint:
         action = game.legal_actions()[3]
         explanation = Explanation(str(game.legal_actions()[3]), 0, [Step("game.over")])
+        highlights = [Step("game.over")]
 
         def render(self, language):
             return {"en": "Because it is cheap.", "ja": "安いから。"}[language]

@@ -1,4 +1,5 @@
-"""A coach's hint: the suggested action, what it would do, and why it beats the next best ones.
+"""A coach's hint: the suggested action as a plan, the principles that make it good, what it would do, and
+(as supporting detail) the evaluation's numbers against the next best actions.
 
 The hint is computed on copies, so asking for one never changes the game. Its words come from
 :mod:`brass_nb.explain.advice`, which reads only the record :meth:`Hint.to_dict` gives.
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from brass_nb.bots.clock import Deadline
 from brass_nb.bots.evaluation import TERMS, Rates
 from brass_nb.bots.players import Candidate, GreedyBot, SearchBot
+from brass_nb.bots.principles import plan, principles_of
 from brass_nb.rules.actions import Action
 from brass_nb.rules.errors import IllegalAction
 from brass_nb.rules.game import Game
@@ -30,6 +32,9 @@ class Hint:
         candidates: the suggestion first, then the next best ones, each with its evaluation terms.
         rates: the stage of the game the money and income terms were valued at.
         horizon: decisions each look-ahead played after a candidate (0 when the hint did not search).
+        plan: the action in words (a ``hint.plan`` step, its entities what it builds, links or sells).
+        principles: the ``principle.*`` steps that apply to the action, most important first
+            (:mod:`brass_nb.bots.principles`).
     """
 
     action: Action
@@ -37,10 +42,18 @@ class Hint:
     candidates: list[Candidate]
     rates: Rates
     horizon: int
+    plan: Step
+    principles: list[Step]
 
     @property
     def player(self) -> int:
         return self.explanation.player
+
+    @property
+    def highlights(self) -> list[Step]:
+        """What the board should show with the hint: the plan's places and what each principle names (pass it to
+        ``brass_nb.plot.draw(game, highlight=hint.highlights)``)."""
+        return [self.plan, *self.principles]
 
     def to_dict(self) -> dict:
         """The record the words are made from: names, numbers and terms, nothing decided here."""
@@ -51,13 +64,16 @@ class Hint:
                          "terms": {name: c.deltas[name] for name in TERMS},
                          "amounts": {name: after[name] - before[name] for name in TERMS}})
         return {"player": self.player, "action": str(self.action), "candidates": rows, "horizon": self.horizon,
-                "payments": self.rates.payments_left, "pound_vp": self.rates.pound_vp}
+                "payments": self.rates.payments_left, "pound_vp": self.rates.pound_vp,
+                "plan": self.plan.to_dict(), "principles": [step.to_dict() for step in self.principles]}
 
-    def render(self, language: str | None = None, form: str = "text") -> str:
-        """The hint in words: ``form`` "text", "markdown" or "html"; ``language`` "en" or "ja"."""
+    def render(self, language: str | None = None, form: str = "text", detail: bool = False) -> str:
+        """The hint in words: the plan and the principles behind it, then what it would do; ``detail`` adds the
+        evaluation's numbers against the next best actions. ``form`` "text", "markdown" or "html"; ``language``
+        "en" or "ja"."""
         from brass_nb.explain import advice
 
-        return advice.render(self.to_dict(), self.explanation, language, form)
+        return advice.render(self.to_dict(), self.explanation, language, form, detail)
 
     def __str__(self) -> str:
         return self.render()
@@ -84,4 +100,6 @@ def hint(game: Game, budget: int = DEFAULT_BUDGET, shown: int = 3, seconds: floa
     if ranked[0].search is None:
         horizon = 0
     best = ranked[0]
-    return Hint(best.action, game.copy().play(best.action), ranked[:shown], rates, horizon)
+    explanation = game.copy().play(best.action)
+    return Hint(best.action, explanation, ranked[:shown], rates, horizon, plan(best.action, explanation),
+                principles_of(game, best.action, explanation))

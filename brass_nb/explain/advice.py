@@ -1,7 +1,8 @@
 """Words for a hint, in English and Japanese: one function per message, numbers from the hint's record.
 
-The record is :meth:`brass_nb.bots.hints.Hint.to_dict`: the candidates with each evaluation term's change
-(in VP) and its amount (VP, income levels, pounds, cards, locations). Nothing is decided here.
+The record is :meth:`brass_nb.bots.hints.Hint.to_dict`: the plan and the principles (steps worded by the explain
+catalogues), and the candidates with each evaluation term's change (in VP) and its amount (VP, income levels,
+pounds, cards, locations), shown only as supporting detail. Nothing is decided here.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from brass_nb.explain import (  # their player and money words
     en,
     ja,
     language_or_default,
+    reason,
     render_html,
     render_markdown,
     render_text,
@@ -22,11 +24,20 @@ from brass_nb.rules.records import Explanation, Step
 FORMS = ("text", "markdown", "html")
 
 SHOWN = 0.05
-"""Terms whose change is smaller than this (in VP) are left out of the sentences."""
+"""Terms whose change is smaller than this (in VP) are left out of the sentences; differences smaller than this
+are called even."""
+
+PRINCIPLES_SHOWN = 2
+"""Principles named in a hint's short form (the detailed form names every one that applies)."""
 
 
 def _vp(x: float) -> str:
-    return f"{x:+.1f}"
+    """A change in VP with its sign, or "0" when it rounds to nothing (never "+0.0")."""
+    return "0" if abs(x) < SHOWN else f"{x:+.1f}"
+
+
+def _step(row: dict) -> Step:
+    return Step(row["rule"], row["facts"], tuple(row["entities"]))
 
 
 # ---------------------------------------------------------------- English
@@ -45,7 +56,7 @@ def _en_tiles(amount: float, value: float, r: dict) -> str:
 
 
 def _en_income(amount: float, value: float, r: dict) -> str:
-    return (f"{amount:+.1f} income levels (counting likely flips), worth {_vp(value)} VP over "
+    return (f"{_vp(amount)} income levels (counting likely flips), worth {_vp(value)} VP over "
             f"{r['payments']} payments left")
 
 
@@ -79,21 +90,33 @@ def _en_effects(row: dict, r: dict) -> str:
              if abs(value) >= SHOWN]
     text = "; ".join(parts) if parts else "nothing the evaluation measures changes"
     rivals = f" It gives each rival {_vp(row['rivals'])} VP on average." if abs(row["rivals"]) >= SHOWN else ""
-    return f"Why: {text}. In all {_vp(row['gain'])} VP for you against your rivals.{rivals}"
+    return f"In numbers: {text}. In all {_vp(row['gain'])} VP for you against your rivals.{rivals}"
 
 
-def _en_versus(best: dict, other: dict, term: str, r: dict) -> str:
-    return (f"Rather than {other['action']} ({_vp(other['gain'])} VP): the suggestion is better mainly on "
-            f"{EN_TERM_NAMES[term]} ({_vp(best['terms'][term])} against {_vp(other['terms'][term])} VP).")
+def _en_fallback(row: dict, term: str | None, r: dict) -> str:
+    if term is None:
+        return "Why: no principle names this move; every other move the coach tried does less for you."
+    return (f"Why: no principle names this move; the coach's evaluation ranks it first, mainly: "
+            f"{EN_TERMS[term](row['amounts'][term], row['terms'][term], r)}.")
 
 
-def _en_versus_search(best: dict, other: dict, term: str, r: dict) -> str:
-    return (f"Rather than {other['action']} ({_vp(other['gain'])} VP now, {_vp(other['search'])} after looking "
-            f"ahead): looking ahead, the suggestion ends {_vp(best['search'] - other['search'])} VP better; "
-            + (f"right now the two differ most on {EN_TERM_NAMES[term]} ({_vp(best['terms'][term])} against "
-               f"{_vp(other['terms'][term])} VP)." if term else
-               f"right now they differ only in what each rival gets ({_vp(best['rivals'])} against "
-               f"{_vp(other['rivals'])} VP)."))
+def _en_versus(best: dict, other: dict, term: str | None, r: dict) -> str:
+    gap = best["gain"] - other["gain"]
+    if gap < SHOWN:
+        return f"Rather than {other['action']}: by the evaluation the two are about even ({_vp(other['gain'])} VP)."
+    where = (f"mainly on {EN_TERM_NAMES[term]} ({_vp(best['terms'][term])} against {_vp(other['terms'][term])} VP)"
+             if term else f"in what it gives the rivals ({_vp(best['rivals'])} against {_vp(other['rivals'])} VP)")
+    return f"Rather than {other['action']} ({_vp(other['gain'])} VP): the suggestion is {gap:.1f} VP better, {where}."
+
+
+def _en_versus_search(best: dict, other: dict, term: str | None, r: dict) -> str:
+    gap = best["search"] - other["search"]
+    ahead = (f"looking ahead, the two end about even ({_vp(best['search'])} VP)" if gap < SHOWN else
+             f"looking ahead, the suggestion ends {gap:.1f} VP ahead ({_vp(best['search'])} against "
+             f"{_vp(other['search'])} VP)")
+    now = (f"right now the two differ most on {EN_TERM_NAMES[term]} ({_vp(best['terms'][term])} against "
+           f"{_vp(other['terms'][term])} VP)." if term else "right now they differ by less than 0.1 VP on every term.")
+    return f"Rather than {other['action']} ({_vp(other['gain'])} VP now): {ahead}; {now}"
 
 
 def _en_search(r: dict) -> str:
@@ -105,8 +128,8 @@ def _en_what(expl: Explanation) -> str:
     return "What it would do:"
 
 
-EN = {"head": _en_head, "effects": _en_effects, "versus": _en_versus, "versus_search": _en_versus_search,
-      "search": _en_search, "what": _en_what}
+EN = {"head": _en_head, "effects": _en_effects, "fallback": _en_fallback, "versus": _en_versus,
+      "versus_search": _en_versus_search, "search": _en_search, "what": _en_what}
 
 
 # ---------------------------------------------------------------- 日本語
@@ -125,7 +148,7 @@ def _ja_tiles(amount: float, value: float, r: dict) -> str:
 
 
 def _ja_income(amount: float, value: float, r: dict) -> str:
-    return f"収入レベル{amount:+.1f}（稼働しそうなタイルも含む。残り{r['payments']}回の収入で{_vp(value)}点分）"
+    return f"収入レベル{_vp(amount)}（稼働しそうなタイルも含む。残り{r['payments']}回の収入で{_vp(value)}点分）"
 
 
 def _ja_money(amount: float, value: float, r: dict) -> str:
@@ -157,21 +180,33 @@ def _ja_effects(row: dict, r: dict) -> str:
              if abs(value) >= SHOWN]
     text = "、".join(parts) if parts else "評価の項目は何も変わりません"
     rivals = f"相手一人あたり平均{_vp(row['rivals'])}点分の得になります。" if abs(row["rivals"]) >= SHOWN else ""
-    return f"理由: {text}。相手と比べて合計{_vp(row['gain'])}点分の得です。{rivals}"
+    return f"数字で見ると: {text}。相手と比べて合計{_vp(row['gain'])}点分の得です。{rivals}"
 
 
-def _ja_versus(best: dict, other: dict, term: str, r: dict) -> str:
-    return (f"{other['action']}（{_vp(other['gain'])}点分）よりよい主な理由は{JA_TERM_NAMES[term]}です"
-            f"（{_vp(best['terms'][term])}点 対 {_vp(other['terms'][term])}点）。")
+def _ja_fallback(row: dict, term: str | None, r: dict) -> str:
+    if term is None:
+        return "理由: この手に当てはまる原則はありませんが、コーチが試したほかの手はどれもこれより得が少なくなります。"
+    return (f"理由: この手に当てはまる原則はありませんが、コーチの評価ではこれが最善です。主な理由は"
+            f"{JA_TERMS[term](row['amounts'][term], row['terms'][term], r)}です。")
 
 
-def _ja_versus_search(best: dict, other: dict, term: str, r: dict) -> str:
-    return (f"{other['action']}（今は{_vp(other['gain'])}点分、先読み後は{_vp(other['search'])}点分）と比べると、"
-            f"先読みの結果この手の方が{_vp(best['search'] - other['search'])}点分よくなります。"
-            + (f"今の時点で最も差が大きいのは{JA_TERM_NAMES[term]}です（{_vp(best['terms'][term])}点 対 "
-               f"{_vp(other['terms'][term])}点）。" if term else
-               f"今の時点での違いは相手一人あたりの得だけです（{_vp(best['rivals'])}点 対 "
-               f"{_vp(other['rivals'])}点）。"))
+def _ja_versus(best: dict, other: dict, term: str | None, r: dict) -> str:
+    gap = best["gain"] - other["gain"]
+    if gap < SHOWN:
+        return f"{other['action']}と比べると、評価の上ではほぼ互角です（{_vp(other['gain'])}点分）。"
+    where = (f"主な差は{JA_TERM_NAMES[term]}です（{_vp(best['terms'][term])}点 対 {_vp(other['terms'][term])}点）"
+             if term else f"差は相手に与える得です（{_vp(best['rivals'])}点 対 {_vp(other['rivals'])}点）")
+    return f"{other['action']}（{_vp(other['gain'])}点分）より、この手の方が{gap:.1f}点分よくなります。{where}。"
+
+
+def _ja_versus_search(best: dict, other: dict, term: str | None, r: dict) -> str:
+    gap = best["search"] - other["search"]
+    ahead = (f"先読みの結果はほぼ互角です（{_vp(best['search'])}点分）" if gap < SHOWN else
+             f"先読みの結果この手の方が{gap:.1f}点分よくなります（{_vp(best['search'])}点 対 "
+             f"{_vp(other['search'])}点）")
+    now = (f"今の時点で最も差が大きいのは{JA_TERM_NAMES[term]}です（{_vp(best['terms'][term])}点 対 "
+           f"{_vp(other['terms'][term])}点）。" if term else "今の時点では、どの項目の差も0.1点未満です。")
+    return f"{other['action']}（今は{_vp(other['gain'])}点分）と比べると、{ahead}。{now}"
 
 
 def _ja_search(r: dict) -> str:
@@ -183,8 +218,8 @@ def _ja_what(expl: Explanation) -> str:
     return "この手で起きること:"
 
 
-JA = {"head": _ja_head, "effects": _ja_effects, "versus": _ja_versus, "versus_search": _ja_versus_search,
-      "search": _ja_search, "what": _ja_what}
+JA = {"head": _ja_head, "effects": _ja_effects, "fallback": _ja_fallback, "versus": _ja_versus,
+      "versus_search": _ja_versus_search, "search": _ja_search, "what": _ja_what}
 
 CATALOGS = {"en": EN, "ja": JA}
 
@@ -192,9 +227,10 @@ CATALOGS = {"en": EN, "ja": JA}
 # ---------------------------------------------------------------- rendering
 
 
-def main_difference(best: dict, other: dict) -> str:
-    """The term on which the suggestion beats ``other`` by the most."""
-    return max(best["terms"], key=lambda name: best["terms"][name] - other["terms"][name])
+def main_difference(best: dict, other: dict) -> str | None:
+    """The term on which the suggestion beats ``other`` by the most (None when it beats it on none)."""
+    term = max(best["terms"], key=lambda name: best["terms"][name] - other["terms"][name])
+    return term if best["terms"][term] - other["terms"][term] >= SHOWN else None
 
 
 def largest_difference(best: dict, other: dict) -> str | None:
@@ -203,11 +239,25 @@ def largest_difference(best: dict, other: dict) -> str | None:
     return term if abs(best["terms"][term] - other["terms"][term]) >= SHOWN else None
 
 
-def sentences(record: dict, language: str) -> list[str]:
-    """The hint as a list of sentences: the suggestion's effects, then one line per rival candidate."""
+def largest_gain(row: dict) -> str | None:
+    """The term the candidate gains most on (None when it gains on none)."""
+    term = max(row["terms"], key=lambda name: row["terms"][name])
+    return term if row["terms"][term] >= SHOWN else None
+
+
+def sentences(record: dict, language: str, detail: bool = False) -> list[str]:
+    """The hint as a list of sentences: the plan, the principles behind it (or, when none applies, the evaluation's
+    main reason); with ``detail``, the evaluation's numbers and one line per rival candidate."""
     words = CATALOGS[language]
     best, *others = record["candidates"]
-    lines = [words["effects"](best, record)]
+    principles = [reason(_step(row), language) for row in record["principles"]]
+    lines = [reason(_step(record["plan"]), language)]
+    lines += principles if detail else principles[:PRINCIPLES_SHOWN]
+    if not principles:
+        lines.append(words["fallback"](best, largest_gain(best), record))
+    if not detail:
+        return lines
+    lines.append(words["effects"](best, record))
     if record["horizon"]:
         lines.append(words["search"](record))
     for other in others:
@@ -218,13 +268,15 @@ def sentences(record: dict, language: str) -> list[str]:
     return lines
 
 
-def render(record: dict, explanation: Explanation, language: str | None = None, form: str = "text") -> str:
-    """The whole hint: heading, why, rival candidates, then what the action would do (its explanation)."""
+def render(record: dict, explanation: Explanation, language: str | None = None, form: str = "text",
+           detail: bool = False) -> str:
+    """The whole hint: heading, plan and principles (and with ``detail`` the numbers), then what the action would
+    do (its explanation)."""
     if form not in FORMS:
         raise UnknownName([Step("hint.form", {"form": repr(form)[:40], "forms": list(FORMS)}, ok=False)])
     language = language_or_default(language)
     words = CATALOGS[language]
-    head, lines, what = words["head"](record), sentences(record, language), words["what"](explanation)
+    head, lines, what = words["head"](record), sentences(record, language, detail), words["what"](explanation)
     if form == "text":
         return "\n".join([head] + [f"  - {line}" for line in lines] + [what, render_text(explanation, language)])
     if form == "markdown":

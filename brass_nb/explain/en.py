@@ -765,6 +765,98 @@ def _wrong_vp(f: dict) -> str:
     return f"{chosen} VP is not the sum: count 1 VP per flipped industry tile and add the icons printed at {places}."
 
 
+# ---------------------------------------------------------------- a coach's principles and plan (brass_nb.bots)
+
+
+def _plan(f: dict) -> str:
+    kind = f["kind"]
+    if kind == "build":
+        what = f"build {a(tile(f['industry'], f['level']))} at {f['slot']}"
+    elif kind == "build_two_cards":
+        what = f"build {a(INDUSTRY[f['industry']])} at {f['slot']} with two cards"
+    elif kind == "network":
+        what = f"build a link on {listing(f['links'])}"
+    elif kind == "sell":
+        what = f"sell from {listing(f['slots'])}"
+    elif kind == "develop":
+        what = "develop " + listing([tile(t["industry"], t["level"]) for t in f["tiles"]]) + " off your mat"
+    elif kind == "loan":
+        what = f"take a {money(f['money'])} loan"
+    elif kind == "scout":
+        what = "scout"
+    elif kind == "pass":
+        what = "pass"
+    else:
+        return f"Plan: {f['action']}"
+    return f"Plan: {what}."
+
+
+def _beer_scarce(f: dict) -> str:
+    then = ("A brewery above level I built in the canal era stays for the rail era and scores at both era ends."
+            if f["scores_twice"] else "Each barrel used from it brings it nearer to flipping, for income and VP.")
+    return (f"Beer is scarce: most sales and a second rail in one action need beer, and the board holds "
+            f"{cubes(f['barrels_on_board'], 'beer')} before this brewery at {f['slot']} adds "
+            f"{cubes(f['barrels_new'], 'beer')}. {then}")
+
+
+def _sell_to_merchant(f: dict) -> str:
+    return (f"Build where you can sell: {a(tile(f['industry'], f['level']))} at {f['slot']} is already connected to "
+            f"{listing(f['merchants'])}, a merchant that buys it (the nearest {links(f['distance'])}), so it can "
+            f"be sold and flip soon.")
+
+
+def _income_early(f: dict) -> str:
+    return (f"Income early pays every round: income rises by {plural(f['levels'], 'level')} (to {f['to_level']}), "
+            f"paid at each of the {f['payments']} income payments still to come, about {money(f['money'])} in all.")
+
+
+def _flip_before_era_end(f: dict) -> str:
+    return (f"Flip what you build before the era ends: only flipped tiles score. {listing(f['slots'])} flips now "
+            f"and will score {f['vp']} VP at the end of the {ERA[f['era']]} ({plural(f['cards_left'], 'card')} "
+            f"still to play in it).")
+
+
+def _link_beside_flipped(f: dict) -> str:
+    return (f"A link scores the link icons at its ends when the era ends: {listing(f['links'])} has "
+            f"{plural(f['icons'], 'icon')} beside it ({listing(f['slots'])} flipped, and any icons the board "
+            f"prints). A link built late in the era, beside tiles that have flipped, scores the most "
+            f"({plural(f['cards_left'], 'card')} still to play in the {ERA[f['era']]}).")
+
+
+def _level_one_leaves(f: dict) -> str:
+    return (f"Level I tiles leave the board at the canal era's end; this {tile(f['industry'], f['level'])} at "
+            f"{f['slot']} stays and can score again at the rail era's end.")
+
+
+def _rival_resources(f: dict) -> str:
+    taken = listing([f"{cubes(t['count'], t['resource'])} from {player(t['owner'])}'s {t['source']}"
+                     + (" (which flips it)" if t["flips"] else "") for t in f["taken"]])
+    return (f"Mind what you hand a rival: this takes {taken}. Each cube or barrel taken from a rival's tile brings "
+            f"it nearer to flipping, which pays its owner income and VP; take it only when you gain more.")
+
+
+def _resources_flip(f: dict) -> str:
+    sold = (f", after {cubes(f['sold'], f['resource'])} sold to the market for {money(f['earned'])}"
+            if f["sold"] else "")
+    return (f"{upper_first(a(tile(f['industry'], f['level'])))} flips when its last {RESOURCE[f['resource']]} is "
+            f"used, by you or a rival: {cubes(f['left'], f['resource'])} left at {f['slot']}{sold}. Each one a "
+            f"rival uses brings your income and VP nearer.")
+
+
+def _loan_cost(f: dict) -> str:
+    return (f"A loan costs an action and {plural(f['levels'], 'income level')}: {money(f['money'])} now against "
+            f"{money(f['levels'])} less at each of the {f['payments']} income payments left (about "
+            f"{money(f['repaid'])}).")
+
+
+def _develop_away(f: dict) -> str:
+    why = {"not_this_era": f"may not be built in the {ERA[f['era']]}",
+           "leaves_at_canal_end": "would leave the board at the canal era's end"}
+    tiles = "; ".join(f"{tile(t['industry'], t['level'])} {why[t['why']]}" for t in f["tiles"])
+    return (f"Develop away tiles that would waste a slot: {tiles}. Developing uncovers the next level on your "
+            f"mat.")
+
+
 MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])} discards {f['card']}"
                                + ("." if f["action"] == "build"
@@ -1137,6 +1229,23 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "review.player": lambda f: (f"A review is of one of the game's {f['players']} players, numbered from 0 "
                                 f"(0 is {player(0)}), not {f['player']}."),
     "review.form": lambda f: f"A review is shown as {listing(f['forms'], 'or')}, not {f['form']}.",
+    "hint.plan": _plan,
+    "principle.beer_scarce": _beer_scarce,
+    "principle.sell_to_merchant": _sell_to_merchant,
+    "principle.income_early": _income_early,
+    "principle.flip_before_era_end": _flip_before_era_end,
+    "principle.link_beside_flipped": _link_beside_flipped,
+    "principle.level_one_leaves": _level_one_leaves,
+    "principle.rival_resources": _rival_resources,
+    "principle.resources_flip": _resources_flip,
+    "principle.loan_cost": _loan_cost,
+    "principle.develop_away": _develop_away,
+    "principle.network_reach": lambda f: (
+        f"Reach where you will build: this link adds {listing(f['locations'])} to your network "
+        f"({plural(f['slots'], 'industry slot')}). An industry card builds only in your network."),
+    "principle.scout_wilds": lambda f: (
+        f"Scouting trades three cards for {listing(f['took'])}: together they build any industry at any location, "
+        f"even outside your network."),
     "playout.seats": lambda f: (f"play_out takes one seat per player (a bot, or no bot where a person plays): "
                                 f"{f['given']} given for a {f['players']}-player game."),
     "playout.seat": lambda f: (f"Seat {f['seat']} is neither a bot (an object with choose(game)) nor left empty "

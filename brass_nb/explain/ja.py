@@ -705,6 +705,95 @@ def _wrong_vp(f: dict) -> str:
     return f"{chosen}勝利点ではありません。{places}の稼働済みの産業タイル1枚につき1点と、印刷されたアイコンを合計します。"
 
 
+# ---------------------------------------------------------------- コーチの原則と方針（brass_nb.bots）
+
+
+def _plan(f: dict) -> str:
+    kind = f["kind"]
+    if kind == "build":
+        what = f"{f['slot']}に{tile(f['industry'], f['level'])}を建設します"
+    elif kind == "build_two_cards":
+        what = f"カード2枚で{f['slot']}に{INDUSTRY[f['industry']]}を建設します"
+    elif kind == "network":
+        what = f"{'、'.join(f['links'])}に運輸タイルを置きます"
+    elif kind == "sell":
+        what = f"{'、'.join(f['slots'])}から売却します"
+    elif kind == "develop":
+        what = "個人ボードから" + "と".join(tile(t["industry"], t["level"]) for t in f["tiles"]) + "を開発で取り除きます"
+    elif kind == "loan":
+        what = f"{money(f['money'])}の借金をします"
+    elif kind == "scout":
+        what = "偵察します"
+    elif kind == "pass":
+        what = "パスします"
+    else:
+        return f"方針: {f['action']}"
+    return f"方針: {what}。"
+
+
+def _beer_scarce(f: dict) -> str:
+    then = ("運河時代に建てたレベル2以上の醸造所は鉄道時代まで残り、両方の時代の終わりに得点します。"
+            if f["scores_twice"] else "ここからビールが使われるたびに稼働に近づき、収入と勝利点につながります。")
+    return (f"ビールは貴重です。ほとんどの売却と、1回のアクションでの2本目の鉄道にはビールが必要ですが、"
+            f"{f['slot']}のこの醸造所が{cubes(f['barrels_new'], 'beer')}を加える前、盤上のビールは"
+            f"{cubes(f['barrels_on_board'], 'beer')}だけです。{then}")
+
+
+def _sell_to_merchant(f: dict) -> str:
+    return (f"売れる場所に建てましょう: {f['slot']}の{tile(f['industry'], f['level'])}は、これを買う商人"
+            f"{'、'.join(f['merchants'])}にすでにつながっている（最も近い商人まで距離{f['distance']}）ので、"
+            f"すぐに売却して稼働させられます。")
+
+
+def _income_early(f: dict) -> str:
+    return (f"収入は早く上げるほど毎ラウンド効きます: 収入レベルが{f['levels']}上がり（{f['to_level']}へ）、"
+            f"残り{f['payments']}回の収入のたびに支払われるので、合計およそ{money(f['money'])}になります。")
+
+
+def _flip_before_era_end(f: dict) -> str:
+    return (f"建てたタイルは時代の終わりまでに稼働させましょう。得点するのは稼働済みのタイルだけです。"
+            f"{'、'.join(f['slots'])}はこれで稼働し、{ERA[f['era']]}の終わりに{f['vp']}勝利点になります"
+            f"（この時代に出せるカードは残り{f['cards_left']}枚）。")
+
+
+def _link_beside_flipped(f: dict) -> str:
+    return (f"運輸タイルは時代の終わりに両端のリンク得点アイコンの数だけ得点します: {'、'.join(f['links'])}の両端には"
+            f"アイコンが{f['icons']}個あります（稼働済みの{'、'.join(f['slots'])}と、盤に印刷されたアイコン）。"
+            f"時代の終盤、隣のタイルが稼働してから置く運輸タイルが最もよく得点します"
+            f"（{ERA[f['era']]}に出せるカードは残り{f['cards_left']}枚）。")
+
+
+def _level_one_leaves(f: dict) -> str:
+    return (f"レベル1の産業タイルは運河時代の終わりに盤から取り除かれます。{f['slot']}のこの"
+            f"{tile(f['industry'], f['level'])}は残り、鉄道時代の終わりにもう一度得点できます。")
+
+
+def _rival_resources(f: dict) -> str:
+    taken = "と".join(f"{player(t['owner'])}の{t['source']}から{cubes(t['count'], t['resource'])}"
+                      + ("（これで稼働します）" if t["flips"] else "") for t in f["taken"])
+    return (f"相手に何を渡すかに注意しましょう: この手は{taken}を使います。相手のタイルから石炭・鉄・ビールを取るたびに"
+            f"そのタイルは稼働に近づき、持ち主に収入と勝利点をもたらします。自分の得の方が大きいときだけ取りましょう。")
+
+
+def _resources_flip(f: dict) -> str:
+    sold = (f"（{cubes(f['sold'], f['resource'])}は市場へ売って{money(f['earned'])}を得た後）" if f["sold"] else "")
+    return (f"{f['slot']}の{tile(f['industry'], f['level'])}は、自分か相手が最後の{RESOURCE[f['resource']]}を使うと"
+            f"稼働します: 残りは{cubes(f['left'], f['resource'])}です{sold}。相手が使うたびに、自分の収入と勝利点が"
+            f"近づきます。")
+
+
+def _loan_cost(f: dict) -> str:
+    return (f"借金は1アクションと収入レベル{f['levels']}を使います: 今{money(f['money'])}を得る代わりに、"
+            f"残り{f['payments']}回の収入のたびに{money(f['levels'])}ずつ減ります（合計およそ{money(f['repaid'])}）。")
+
+
+def _develop_away(f: dict) -> str:
+    why = {"not_this_era": f"{ERA[f['era']]}には建設できません",
+           "leaves_at_canal_end": "建てても運河時代の終わりに盤から取り除かれます"}
+    tiles = "。".join(f"{tile(t['industry'], t['level'])}は{why[t['why']]}" for t in f["tiles"])
+    return f"無駄になるタイルは開発で取り除きましょう: {tiles}。取り除くと、個人ボードの次のレベルが出てきます。"
+
+
 MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])}は「{f['card']}」を捨てます"
                                + ("。" if f["action"] == "build" else "（建設以外はカードの種類を問いません）。")),
@@ -1035,6 +1124,23 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "review.player": lambda f: (f"振り返りができるのはこのゲームの{f['players']}人のプレイヤーのどれかで、番号は0から"
                                 f"数えます（0は{player(0)}）。{f['player']} は使えません。"),
     "review.form": lambda f: f"振り返りの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
+    "hint.plan": _plan,
+    "principle.beer_scarce": _beer_scarce,
+    "principle.sell_to_merchant": _sell_to_merchant,
+    "principle.income_early": _income_early,
+    "principle.flip_before_era_end": _flip_before_era_end,
+    "principle.link_beside_flipped": _link_beside_flipped,
+    "principle.level_one_leaves": _level_one_leaves,
+    "principle.rival_resources": _rival_resources,
+    "principle.resources_flip": _resources_flip,
+    "principle.loan_cost": _loan_cost,
+    "principle.develop_away": _develop_away,
+    "principle.network_reach": lambda f: (
+        f"建設したい場所まで届かせましょう: この運輸タイルで{'、'.join(f['locations'])}が自分のネットワークに入ります"
+        f"（建設枠{f['slots']}つ）。産業カードで建設できるのは自分のネットワークの中だけです。"),
+    "principle.scout_wilds": lambda f: (
+        f"偵察はカード3枚を{'と'.join(f['took'])}に替えます。2枚そろえば、自分のネットワークの外でも"
+        f"どの地点にどの産業でも建設できます。"),
     "playout.seats": lambda f: (f"play_out の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
                                 f"{f['players']}人のゲームに{f['given']}席が指定されました。"),
     "playout.seat": lambda f: f"席 {f['seat']} はボット（choose(game) を持つもの）でも、人が打つための空席でもありません。",

@@ -408,7 +408,7 @@ class Table:
     def hint(self) -> None:
         hint = self.game.hint()
         self.choice = self.keep_or_settle(hint.action)
-        self.show(HintShown(tuple(hint.explanation.steps), hint))
+        self.show(HintShown(tuple(hint.highlights) + tuple(hint.explanation.steps), hint))   # plan, principles first
 
     def replay_to(self, index: int) -> None:
         """Show the finished game's position after its ``index``-th action (0: the start)."""
