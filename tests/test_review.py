@@ -2,6 +2,8 @@
 limits in every game and edition, the plot has a line per player, and both languages name moves and ratings."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import brass_nb as bn
@@ -79,7 +81,7 @@ def test_ratings_follow_the_documented_limits(birmingham):
     for d in bn.review(birmingham, 1).decisions:
         assert d.rating is rating_of(d.loss)
         assert (d.better == d.played) == (d.rating is Rating.BEST)
-        assert d.better_principle is None             # no principles catalogue yet
+        assert d.better_principle is None or d.rating is not Rating.BEST   # a best move needs no better idea
 
 
 def test_the_plot_has_one_line_per_player_and_marks_the_decisive_moments(birmingham):
@@ -119,3 +121,15 @@ def test_a_player_outside_the_game_is_refused(birmingham):
     with pytest.raises(UnknownName) as refusal:
         bn.review(birmingham, 0).render("en", "pdf")
     assert refusal.value.rule == "review.form"
+
+
+def test_the_better_move_comes_with_the_idea_behind_it():
+    game = bn.new_game("birmingham", players=2, seed=1)
+    bots = [GreedyBot(), RandomBot(1)]
+    while not game.is_over:
+        game.play(bots[game.current_player].choose(game))
+    costly = bn.review(game, 1).decisive()[0]
+    assert costly.better_principle is not None and costly.better_principle.rule.startswith("principle.")
+    text = {language: bn.review(game, 1).render(language) for language in ("en", "ja")}
+    assert "Reach where you will build" in text["en"] and "建設したい場所まで届かせましょう" in text["ja"]
+    json.dumps(bn.review(game, 1).to_dict())        # the record stays plain data

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from brass_nb.bots.evaluation import WEIGHTS, Rates, Weights, advantage, evaluate
 from brass_nb.bots.players import Candidate, GreedyBot
+from brass_nb.bots.principles import principles_of
 from brass_nb.rules.actions import Action
 from brass_nb.rules.errors import UnknownName
 from brass_nb.rules.game import Game
@@ -78,8 +79,8 @@ class Decision:
         loss: VP of advantage the move played gave up against ``better`` (0 at best).
         rating: the loss's rating.
         choices: how many different moves the coach weighed (1: the move was forced).
-        better_principle: the principle the better move follows, in the principles catalogue's id; None until
-            that catalogue exists (nothing detects principles yet).
+        better_principle: the first principle (:mod:`brass_nb.bots.principles`) the better move follows, as the
+            step that words it; None when the move played was the best or no principle applies to the better one.
     """
 
     number: int
@@ -90,7 +91,7 @@ class Decision:
     loss: float
     rating: Rating
     choices: int
-    better_principle: str | None = None
+    better_principle: Step | None = None
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,8 @@ class Review:
             return {"number": d.number, "era": d.era, "round": d.round, "played": d.played._asdict(),
                     "better": d.better._asdict(), "played_text": str(d.played), "better_text": str(d.better),
                     "loss": d.loss, "rating": d.rating.value, "choices": d.choices,
-                    "better_principle": d.better_principle}
+                    "better_principle": None if d.better_principle is None else {
+                        "rule": d.better_principle.rule, "facts": d.better_principle.facts}}
         return {"player": self.player, "players": self.players, "game": self.game, "edition": self.edition,
                 "over": self.over, "decisions": [row(d) for d in self.decisions],
                 "decisive": [row(d) for d in self.decisive()],
@@ -206,7 +208,11 @@ def _rate(position: Game, number: int, played: Action, coach: GreedyBot, rates: 
     loss = max(0.0, best.gain - _gain_of(position, played, ranked, coach, rates))
     rating = rating_of(loss)
     better = played if rating is Rating.BEST else best.action
-    return Decision(number, position.era, position.round, played, better, loss, rating, len(ranked))
+    principle = None
+    if better != played:
+        found = principles_of(position, better, position.copy().play(better))
+        principle = found[0] if found else None
+    return Decision(number, position.era, position.round, played, better, loss, rating, len(ranked), principle)
 
 
 def _gain_of(position: Game, played: Action, ranked: list[Candidate], coach: GreedyBot, rates: Rates) -> float:

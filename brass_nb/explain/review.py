@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from brass_nb.explain import en, ja, language_or_default, localize
+from brass_nb.explain import en, ja, language_or_default, localize, reason
 from brass_nb.rules.actions import DISTANT
 from brass_nb.rules.errors import UnknownName
 from brass_nb.rules.notation import TWO_CARDS
@@ -59,6 +59,14 @@ EN_RATINGS = {"best": ("best", "best"), "good": ("good", "good"), "inaccuracy": 
 """Each rating, as one decision's and as a count's word."""
 
 
+def _principle(d: dict, language: str) -> str:
+    """The idea behind the better move, in the principles' own words (nothing when none applies)."""
+    found = d["better_principle"]
+    if found is None:
+        return ""
+    return {"en": " ", "ja": ""}[language] + reason(Step(found["rule"], found["facts"]), language)
+
+
 def _en_loss(loss: float) -> str:
     if loss < 0.05:
         return "it lost nothing"
@@ -74,7 +82,8 @@ def _en_when(d: dict) -> str:
 def _en_moment(d: dict) -> str:
     word = EN_RATINGS[d["rating"]][0]
     return (f"{en.upper_first(_en_when(d))}: {EN_MOVES[d['played']['kind']](d['played'])}, {en.a(word)}: "
-            f"{_en_loss(d['loss'])}. Better: {EN_MOVES[d['better']['kind']](d['better'])}.")
+            f"{_en_loss(d['loss'])}. Better: {EN_MOVES[d['better']['kind']](d['better'])}."
+            + _principle(d, "en"))
 
 
 def _en_head(r: dict) -> str:
@@ -173,7 +182,8 @@ def _ja_when(d: dict) -> str:
 
 def _ja_moment(d: dict) -> str:
     return (f"{_ja_when(d)}: {JA_MOVES[d['played']['kind']](d['played'])}は{JA_RATINGS[d['rating']]}で、"
-            f"{_ja_loss(d['loss'])}。よりよい手: {JA_MOVES[d['better']['kind']](d['better'])}。")
+            f"{_ja_loss(d['loss'])}。よりよい手: {JA_MOVES[d['better']['kind']](d['better'])}。"
+            + _principle(d, "ja"))
 
 
 def _ja_head(r: dict) -> str:
