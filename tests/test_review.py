@@ -133,3 +133,15 @@ def test_the_better_move_comes_with_the_idea_behind_it():
     text = {language: bn.review(game, 1).render(language) for language in ("en", "ja")}
     assert "Reach where you will build" in text["en"] and "建設したい場所まで届かせましょう" in text["ja"]
     json.dumps(bn.review(game, 1).to_dict())        # the record stays plain data
+
+
+def test_the_review_never_contradicts_the_hint():
+    """Moves the hint suggested are rated best; a random seat loses more than a greedy one."""
+    game, bot, hinted = bn.new_game("birmingham", players=2, seed=3), GreedyBot(), 0
+    while hinted < 8:
+        if game.current_player == 0:
+            game.play(game.hint().action)
+            hinted += 1
+        else:
+            game.play(bot.choose(game))
+    assert all(d.rating is Rating.BEST for d in bn.review(game, 0).decisions)

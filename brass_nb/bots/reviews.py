@@ -4,11 +4,13 @@ expected margin over the game.
 The game is replayed from its start (its seed or written position) by the engine, so a finished game, a game
 still in progress and a loaded save are reviewed alike, and the game itself is never changed.
 
-How a decision is rated. At each of the player's decisions the coach ranks the legal actions one ply deep
-(:meth:`~brass_nb.bots.players.GreedyBot.rank`). A move's worth is the change in the player's *advantage*
-(:func:`~brass_nb.bots.evaluation.advantage`: their expected VP less half the rivals' mean, in VP), and the
-*loss* is how far the move played falls short of the coach's best, in VP. The ratings
-(:data:`RATING_LIMITS`):
+How a decision is rated. At each of the player's decisions the coach's best move is the one its hint of that
+position suggests (the same search, with the same reshuffles: ``depth="search"``, the default), or, with
+``depth="greedy"``, the best one ply deep (:meth:`~brass_nb.bots.players.GreedyBot.rank`). Moves are valued one ply
+deep on one scale: a move's worth is the change in the player's *advantage*
+(:func:`~brass_nb.bots.evaluation.advantage`: their expected VP less half the rivals' mean, in VP), and the *loss*
+is how far the move played falls short of the coach's best, in VP (never below 0: the hint's move, and any move one
+ply values as highly, is best, so the review never contradicts a hint). The ratings (:data:`RATING_LIMITS`):
 
 - best: within 0.05 VP of the coach's best (the same move, or one the evaluation cannot tell apart from it);
 - good: under 1 VP lost: about one wild card of hand flexibility, within what the evaluation's weights can
@@ -17,9 +19,8 @@ How a decision is rated. At each of the player's decisions the coach ranks the l
 - mistake: under 6 VP: a good build's worth, or a round of income given away;
 - blunder: 6 VP or more: enough to decide a close game.
 
-One ply, not the search: :class:`~brass_nb.bots.players.SearchBot` scores only greedy's top few moves by
-rollouts, so a move outside them has no value on the search's scale to be compared with. One ply rates every
-move on one scale and reviews a whole 2-player game in well under a second (measured: 41 decisions, 0.1 s).
+``depth="greedy"`` reviews a whole 2-player game in well under a second (41 decisions, 0.1 s); the hint's search
+takes about a fifth of a second a decision (a 2-player game in about 3 s).
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from brass_nb.bots.evaluation import WEIGHTS, Rates, Weights, advantage, evaluate
-from brass_nb.bots.players import Candidate, GreedyBot
+from brass_nb.bots.players import Candidate, GreedyBot, SearchBot
 from brass_nb.bots.principles import principles_of
 from brass_nb.rules.actions import Action
 from brass_nb.rules.errors import UnknownName
@@ -114,6 +115,7 @@ class Review:
         decisions: every decision of ``player``, in the order played.
         margins: every player's expected margin before each logged action, and at the end.
         over: whether the game was finished.
+        depth: what the coach's best move is: the hint's ("search") or one ply's ("greedy").
     """
 
     player: int
@@ -123,6 +125,7 @@ class Review:
     decisions: tuple[Decision, ...]
     margins: tuple[Margins, ...]
     over: bool
+    depth: str = "search"
 
     def counts(self) -> dict[Rating, int]:
         """How many decisions got each rating (every rating listed, best first)."""
@@ -149,7 +152,7 @@ class Review:
                     "better_principle": None if d.better_principle is None else {
                         "rule": d.better_principle.rule, "facts": d.better_principle.facts}}
         return {"player": self.player, "players": self.players, "game": self.game, "edition": self.edition,
-                "over": self.over, "decisions": [row(d) for d in self.decisions],
+                "over": self.over, "depth": self.depth, "decisions": [row(d) for d in self.decisions],
                 "decisive": [row(d) for d in self.decisive()],
                 "counts": {rating.value: n for rating, n in self.counts().items()},
                 "limits": [[rating.value, limit] for rating, limit in RATING_LIMITS],
@@ -178,9 +181,15 @@ class Review:
         return self.render(form="html")
 
 
-def review(game: Game, player: int, weights: Weights = WEIGHTS) -> Review:
+DEPTHS = ("search", "greedy")
+"""What the coach's best move is: the one the hint suggests, or the best one ply deep."""
+
+
+def review(game: Game, player: int, weights: Weights = WEIGHTS, depth: str = "search") -> Review:
     """Rate every decision ``player`` (0 for Player 1) took in ``game`` against the coach's best, replaying the
-    game from its start; ``game`` is not changed."""
+    game from its start; ``game`` is not changed. ``depth``: "search" (as a hint looks) or "greedy" (one ply)."""
+    if depth not in DEPTHS:
+        raise UnknownName([Step("review.depth", {"depth": repr(depth)[:20], "depths": list(DEPTHS)}, ok=False)])
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(game.players):
         raise UnknownName([Step("review.player", {"player": repr(player)[:20], "players": len(game.players)},
                                 ok=False)])
@@ -192,13 +201,14 @@ def review(game: Game, player: int, weights: Weights = WEIGHTS) -> Review:
         now = evaluate(replay, rates, weights)
         margins.append(Margins(number, tuple(advantage(now, i, weights) for i in range(len(now)))))
         if replay.current_player == player:
-            decisions.append(_rate(replay, number, action, coach, rates))
+            decisions.append(_rate(replay, number, action, coach, rates) if depth == "greedy"
+                             else _rate_searched(replay, number, action, weights))
         replay.play(action)
     end = evaluate(replay, Rates.of(replay.state, weights), weights)
     margins.append(Margins(len(game.log) + 1, tuple(advantage(end, i, weights) for i in range(len(end)))))
     facts = game.facts
     return Review(player, len(game.players), facts.game, facts.edition, tuple(decisions), tuple(margins),
-                  replay.is_over)
+                  replay.is_over, depth)
 
 
 def _rate(position: Game, number: int, played: Action, coach: GreedyBot, rates: Rates) -> Decision:
@@ -208,11 +218,29 @@ def _rate(position: Game, number: int, played: Action, coach: GreedyBot, rates: 
     loss = max(0.0, best.gain - _gain_of(position, played, ranked, coach, rates))
     rating = rating_of(loss)
     better = played if rating is Rating.BEST else best.action
-    principle = None
-    if better != played:
-        found = principles_of(position, better, position.copy().play(better))
-        principle = found[0] if found else None
-    return Decision(number, position.era, position.round, played, better, loss, rating, len(ranked), principle)
+    return Decision(number, position.era, position.round, played, better, loss, rating, len(ranked),
+                    _idea(position, better) if better != played else None)
+
+
+def _rate_searched(position: Game, number: int, played: Action, weights: Weights) -> Decision:
+    """The decision rated against the move the hint of ``position`` suggests (the same search), by one ply's value:
+    the hint's move, and any move one ply values as highly, is best."""
+    rates = Rates.of(position.state, weights)
+    greedy = GreedyBot(weights)
+    suggested = SearchBot(seed=0, weights=weights).rank(position)[0]
+    ranked = greedy.rank(position, rates)
+    loss = max(0.0, _gain_of(position, suggested.action, ranked, greedy, rates)
+               - _gain_of(position, played, ranked, greedy, rates))
+    rating = rating_of(loss)
+    better = played if rating is Rating.BEST else suggested.action
+    return Decision(number, position.era, position.round, played, better, loss, rating, len(ranked),
+                    _idea(position, better) if better != played else None)
+
+
+def _idea(position: Game, better: Action) -> Step | None:
+    """The first principle the better move follows, if any (:mod:`brass_nb.bots.principles`)."""
+    found = principles_of(position, better, position.copy().play(better))
+    return found[0] if found else None
 
 
 def _gain_of(position: Game, played: Action, ranked: list[Candidate], coach: GreedyBot, rates: Rates) -> float:

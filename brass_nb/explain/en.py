@@ -1229,6 +1229,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "review.player": lambda f: (f"A review is of one of the game's {f['players']} players, numbered from 0 "
                                 f"(0 is {player(0)}), not {f['player']}."),
     "review.form": lambda f: f"A review is shown as {listing(f['forms'], 'or')}, not {f['form']}.",
+    "review.depth": lambda f: (f"A review rates moves against the hint's move (\"search\") or the best one ply deep "
+                               f"(\"greedy\"), not {f['depth']}."),
     "hint.plan": _plan,
     "principle.beer_scarce": _beer_scarce,
     "principle.sell_to_merchant": _sell_to_merchant,

@@ -1124,6 +1124,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "review.player": lambda f: (f"振り返りができるのはこのゲームの{f['players']}人のプレイヤーのどれかで、番号は0から"
                                 f"数えます（0は{player(0)}）。{f['player']} は使えません。"),
     "review.form": lambda f: f"振り返りの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
+    "review.depth": lambda f: (f"振り返りの比べ方は \"search\"（ヒントの手と比べる）か \"greedy\"（1手先の最善と比べる）の"
+                               f"どちらかです（{f['depth']} ではありません）。"),
     "hint.plan": _plan,
     "principle.beer_scarce": _beer_scarce,
     "principle.sell_to_merchant": _sell_to_merchant,

@@ -87,8 +87,10 @@ def _en_moment(d: dict) -> str:
 
 
 def _en_head(r: dict) -> str:
+    coach = ("the move the coach's hint suggests, valued one move deep" if r["depth"] == "search"
+             else "the coach's best move one move deep")
     return (f"Review of {en.player(r['player'])}'s {en.plural(len(r['decisions']), 'decision')}, each rated against "
-            f"the coach's best move (one move deep).")
+            f"{coach}.")
 
 
 def _en_unfinished(r: dict) -> str:
@@ -187,8 +189,9 @@ def _ja_moment(d: dict) -> str:
 
 
 def _ja_head(r: dict) -> str:
-    return (f"{ja.player(r['player'])}の{len(r['decisions'])}回の決定を、コーチの最善手（1手先まで読んだもの）と"
-            f"比べて評価しました。")
+    coach = ("コーチのヒントが勧める手（価値は1手先まで読んで比べます）" if r["depth"] == "search"
+             else "コーチの最善手（1手先まで読んだもの）")
+    return f"{ja.player(r['player'])}の{len(r['decisions'])}回の決定を、{coach}と比べて評価しました。"
 
 
 def _ja_unfinished(r: dict) -> str:

@@ -226,6 +226,7 @@ RULES: dict[str, str] = {
     "hint.form": "a hint is shown as text, markdown or html",
     "review.player": "a review is of one of the game's players, numbered from 0",
     "review.form": "a review is shown as text, markdown or html",
+    "review.depth": "a review rates against the hint's move (search) or one ply's best (greedy)",
     "hint.plan": "a hint's plan: the suggested action in words (what is built, linked, sold, developed, borrowed)",
     # a coach's principles (brass_nb.bots.principles), each detected from the position and the move
     "principle.beer_scarce": "beer is scarce; a brewery above level I built in the canal era scores at both era ends",
