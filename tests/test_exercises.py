@@ -123,3 +123,13 @@ def test_the_tables_own_undo_takes_a_judged_move_back_like_try_again():
     table.undo()
     assert not table.game.log and not table.paused and table.controls().human
     widget.close()
+
+
+def test_a_second_click_while_the_verdict_shows_plays_nothing():
+    widget = YourMove(bank.exercise("04_building/farm-brewery"), "en")
+    table = widget.explorer.table
+    table.play("loan with card Coventry")
+    widget.explorer.play_button.click()             # the double click's second half
+    table.play_typed("pass with card Dudley")
+    assert len(table.game.log) == 1 and widget.tries == 1
+    widget.close()

@@ -331,7 +331,10 @@ class Table:
 
     def play(self, action: Action | str, bots_follow: bool = False) -> Explanation | None:
         """Play for the human seat; a refusal becomes the message (in the learner's language), never raised. With
-        ``bots_follow`` the bot seats then move until a human is to act."""
+        ``bots_follow`` the bot seats then move until a human is to act. While paused (an exercise shows its
+        verdict), nothing is played: a second click on Play does not move again."""
+        if self.paused:
+            return None
         try:
             explanation = self.game.play(action)
         except BrassError as refusal:
@@ -347,6 +350,8 @@ class Table:
         return explanation
 
     def play_typed(self, text: str, bots_follow: bool = False) -> Explanation | None:
+        if self.paused:
+            return None
         try:
             action = self.game.parse(text)
         except BrassError as refusal:
