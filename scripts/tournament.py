@@ -18,18 +18,29 @@ import sys
 import time
 from multiprocessing import Pool
 
-from brass_nb.bots import GreedyBot, RandomBot, SearchBot
+from brass_nb.bots import Bot, GreedyBot, RandomBot, SearchBot, strengths
+from brass_nb.bots.evaluation import named_weights
+from brass_nb.bots.strengths import STRENGTHS
 from brass_nb.rules.game import new_game
 
+BOTS = ("random", "today", "today-search", "greedy", "search", *STRENGTHS)
+"""``today``/``today-search``: GreedyBot/SearchBot with the weights before tuning (``baseline`` in
+brass_nb/bots/weights.json); ``greedy``/``search``: with the tuned weights (``search`` with ``--budget``);
+``beginner``, ``club``, ``strong``: the named strengths (brass_nb/bots/strengths.py)."""
 
-def make_bot(name: str, seed: int, budget: int):
+
+def make_bot(name: str, seed: int, budget: int) -> Bot:
     if name == "random":
         return RandomBot(seed)
+    if name == "today":
+        return GreedyBot(named_weights("baseline"))
+    if name == "today-search":
+        return SearchBot(seed, budget=budget, weights=named_weights("baseline"))
     if name == "greedy":
         return GreedyBot()
     if name == "search":
         return SearchBot(seed, budget=budget)
-    raise ValueError(f"unknown bot {name!r}: choose random, greedy or search")
+    return strengths.bot(name, seed)
 
 
 def play_one(job: tuple) -> dict:
@@ -42,10 +53,10 @@ def play_one(job: tuple) -> dict:
     game = new_game(args.game, players=args.players, seed=seed, edition=args.edition)
     times: dict[str, list[float]] = {args.hero: [], args.field: []}
     while not game.is_over:
-        bot = bots[game.current_player]
+        seat = game.current_player
         start = time.perf_counter()
-        action = bot.choose(game)
-        times[bot.name].append(time.perf_counter() - start)
+        action = bots[seat].choose(game)
+        times[args.hero if seat == hero_seat else args.field].append(time.perf_counter() - start)
         game.play(action)
     ranking = game.scores()
     first = [row["player"] for row in ranking if row["place"] == 1]
@@ -68,8 +79,8 @@ def main() -> None:
     parser.add_argument("--game", default="birmingham")
     parser.add_argument("--edition", default=None, help="Lancashire: roxley (default) or 2007")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--hero", default="greedy")
-    parser.add_argument("--field", default="random")
+    parser.add_argument("--hero", default="greedy", choices=BOTS)
+    parser.add_argument("--field", default="random", choices=BOTS)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--budget", type=int, default=SearchBot().budget, help="SearchBot's simulated decisions")

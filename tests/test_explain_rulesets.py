@@ -20,7 +20,7 @@ from test_glossary import GLOSSARY, forbidden
 
 import brass_nb as bn
 from brass_nb import quizbank
-from brass_nb.bots import play_out
+from brass_nb.bots import play_out, strengths
 from brass_nb.bots.principles import plan, principles_of
 from brass_nb.classroom.accounts import make_account
 from brass_nb.classroom.answers import parse_answer
@@ -312,7 +312,7 @@ def _hostile_inputs(name: str, edition: str) -> list[Step]:
                 lambda: build_ruleset(name, edition, _rules_block(name), {"edition_name": "x", "income_paid": "never"}),
                 lambda: play_out(game, [None]), lambda: play_out(game, ["robot"] * len(game.players)),
                 lambda: advice.render({}, None, "en", "pdf"), lambda: bn.review(game, len(game.players)),
-                lambda: bn.review(game, 0, depth="chess"),
+                lambda: bn.review(game, 0, depth="chess"), lambda: strengths.bot("grandmaster"),
                 lambda: review_words.render({}, "en", "pdf")] + _quiz_and_class_errors(game)
     if facts.rules.distant_market is None:
         attempts.append(lambda: read(_header(facts) + "distant marker 1\n").game())

@@ -74,11 +74,15 @@ def _en_network(amount: float, value: float, r: dict) -> str:
     return f"{amount:+.0f} locations in your network ({_vp(value)} VP)"
 
 
+def _en_mat(amount: float, value: float, r: dict) -> str:
+    return f"{amount:+.0f} VP on the tiles you would build next ({_vp(value)} VP)"
+
+
 EN_TERMS: dict[str, Callable[[float, float, dict], str]] = {
     "vp": _en_vp, "links": _en_links, "tiles": _en_tiles, "income": _en_income, "money": _en_money,
-    "cards": _en_cards, "network": _en_network}
+    "cards": _en_cards, "network": _en_network, "mat": _en_mat}
 EN_TERM_NAMES = {"vp": "VP now", "links": "links", "tiles": "industries", "income": "income", "money": "money",
-                 "cards": "cards", "network": "network"}
+                 "cards": "cards", "network": "network", "mat": "next tiles"}
 
 
 def _en_head(r: dict) -> str:
@@ -164,11 +168,15 @@ def _ja_network(amount: float, value: float, r: dict) -> str:
     return f"自分のネットワークの地点{amount:+.0f}（{_vp(value)}点分）"
 
 
+def _ja_mat(amount: float, value: float, r: dict) -> str:
+    return f"次に建てるタイルの勝利点{amount:+.0f}（{_vp(value)}点分）"
+
+
 JA_TERMS: dict[str, Callable[[float, float, dict], str]] = {
     "vp": _ja_vp, "links": _ja_links, "tiles": _ja_tiles, "income": _ja_income, "money": _ja_money,
-    "cards": _ja_cards, "network": _ja_network}
+    "cards": _ja_cards, "network": _ja_network, "mat": _ja_mat}
 JA_TERM_NAMES = {"vp": "今の勝利点", "links": "運輸タイル", "tiles": "産業タイル", "income": "収入", "money": "お金",
-                 "cards": "手札", "network": "ネットワーク"}
+                 "cards": "手札", "network": "ネットワーク", "mat": "次のタイル"}
 
 
 def _ja_head(r: dict) -> str:

@@ -1231,6 +1231,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "review.form": lambda f: f"A review is shown as {listing(f['forms'], 'or')}, not {f['form']}.",
     "review.depth": lambda f: (f"A review rates moves against the hint's move (\"search\") or the best one ply deep "
                                f"(\"greedy\"), not {f['depth']}."),
+    "bot.strength": lambda f: (f"A bot's strength is {listing([repr(s) for s in f['strengths']], 'or')} "
+                               f"(weakest first), not {f['strength']}."),
     "hint.plan": _plan,
     "principle.beer_scarce": _beer_scarce,
     "principle.sell_to_merchant": _sell_to_merchant,

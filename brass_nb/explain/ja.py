@@ -1126,6 +1126,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "review.form": lambda f: f"振り返りの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
     "review.depth": lambda f: (f"振り返りの比べ方は \"search\"（ヒントの手と比べる）か \"greedy\"（1手先の最善と比べる）の"
                                f"どちらかです（{f['depth']} ではありません）。"),
+    "bot.strength": lambda f: (f"ボットの強さは {'、'.join(repr(s) for s in f['strengths'])} のどれかです"
+                               f"（弱い順。{f['strength']} ではありません）。"),
     "hint.plan": _plan,
     "principle.beer_scarce": _beer_scarce,
     "principle.sell_to_merchant": _sell_to_merchant,

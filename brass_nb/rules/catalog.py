@@ -227,6 +227,7 @@ RULES: dict[str, str] = {
     "review.player": "a review is of one of the game's players, numbered from 0",
     "review.form": "a review is shown as text, markdown or html",
     "review.depth": "a review rates against the hint's move (search) or one ply's best (greedy)",
+    "bot.strength": "a bot's strength is one of the named strengths (beginner, club, strong)",
     "hint.plan": "a hint's plan: the suggested action in words (what is built, linked, sold, developed, borrowed)",
     # a coach's principles (brass_nb.bots.principles), each detected from the position and the move
     "principle.beer_scarce": "beer is scarce; a brewery above level I built in the canal era scores at both era ends",

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from brass_nb.bots import strengths
 from brass_nb.explain import language_or_default, reason
 from brass_nb.rules.actions import Action
 from brass_nb.rules.errors import BrassError, GameSetupError
@@ -24,8 +25,10 @@ from brass_nb.widgets.timeline import Moment, timeline
 
 
 def check_seats(game: Game, seats: list | None) -> list:
-    """Each seat "human" or a bot (an object with ``choose(game)`` and ``name``); one per player."""
+    """Each seat "human", a bot (an object with ``choose(game)`` and ``name``) or a named strength ("beginner",
+    "club", "strong": :mod:`brass_nb.bots.strengths`, made here, seeded by the seat); one per player."""
     seats = list(seats) if seats is not None else ["human"] * len(game.players)
+    seats = [strengths.bot(seat, index) if seat in strengths.STRENGTHS else seat for index, seat in enumerate(seats)]
     if len(seats) != len(game.players):
         raise GameSetupError([Step("explorer.seats", {"given": len(seats), "players": len(game.players)}, ok=False)])
     for seat in seats:
