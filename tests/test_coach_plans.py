@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 import pytest
 
+from brass_nb.bots import principles as P
 from brass_nb.bots.hints import Hint
 from brass_nb.rules.game import Game
 from brass_nb.rules.turns import deck_for
@@ -409,6 +410,208 @@ tile Cannock[2] player 1 coal I flipped
          "the level I tiles leave at the canal era's end (B16), to score again in the rail era. Kidderminster reaches "
          "no merchant.",
          ("build cotton Birmingham",), "principle.level_one_leaves"),
+    # ------------------------------------------------------------------------------------------ Lancashire
+    Plan("sell cotton to your port early", "lancashire", 3, """era canal
+round 2
+turn 1
+player 1 money 20
+player 2 money 20
+player 3 money 20
+hand 1 Bolton, Bury, Oldham
+hand 2 Manchester, Wigan
+hand 3 Preston, Rochdale
+tile Warrington & Runcorn[2] player 1 cotton I
+tile Ellesmere Port[1] player 1 port I
+link Ellesmere Port - Warrington & Runcorn player 1
+tile Wigan[1] player 2 coal I cubes 2
+""", "The cotton mill at Warrington & Runcorn sells to player 1's own unflipped port at Ellesmere Port, connected "
+         "by player 1's canal: both flip (L4), and player 1's income rises by both tiles' spaces, collected at the "
+         "start of every round still to come (L1). The distant market would flip only the mill, and may fail.",
+         ("sell cotton Warrington & Runcorn[2] to Ellesmere Port[1]",), "principle.income_early"),
+    Plan("sell before the canal era ends (2007)", "lancashire 2007", 3, """era canal
+round 10
+turn 1
+actions done 1
+player 1 money 15 income 20 spent 3
+player 2 money 15 income 20
+player 3 money 15 income 20
+hand 1 Bolton
+hand 2 Wigan
+hand 3 Oldham
+tile Manchester[1] player 1 cotton I
+tile Stockport[1] player 2 cotton I flipped
+link Manchester - Stockport player 2
+tile Warrington & Runcorn[1] player 1 port I
+link Manchester - Warrington & Runcorn player 1
+""", "Player 1's last action of the canal era: only flipped tiles score at its end, and level I tiles then "
+         "leave the board. The cotton mill at Manchester sells to player 1's own port at Warrington & Runcorn (L4): "
+         "both flip and will score; unsold, they score nothing. The distant market would flip only the mill, and "
+         "may fail.",
+         ("sell cotton Manchester[1] to Warrington & Runcorn[1]",), "principle.flip_before_era_end", {"era": "canal"},
+         rest="discard"),
+    Plan("build cotton where a port buys", "lancashire", 3, """era canal
+round 3
+turn 1
+player 1 money 30 income 12
+player 2 money 30 income 12
+player 3 money 30 income 12
+hand 1 Blackburn, Macclesfield, Stockport
+hand 2 Manchester, Wigan
+hand 3 Preston, Rochdale
+tile Preston[1] player 2 port I
+link Preston - Wigan player 2
+link Blackburn - Wigan player 3
+tile Wigan[1] player 3 coal I cubes 1
+""", "Blackburn is connected (by the rivals' canals through Wigan) to the unflipped port at Preston: a cotton mill "
+         "there, or at Preston itself (two cards make a location card for any town, L6), can be sold to it on a "
+         "later turn (L4). Macclesfield and Stockport reach no port yet. Build where you can sell.",
+         ("build cotton Blackburn", "build cotton Preston"), "principle.sell_to_merchant",
+         failing="The hint's move is fine, but sell_to_merchant looks only for merchants: Lancashire sells "
+                 "cotton to ports and the distant market (L4), so 'build where you can sell' is never named there."),
+    Plan("a link beside flipped tiles at the era's end (2007)", "lancashire 2007", 3, """era canal
+round 10
+turn 1
+player 1 money 10 income 20
+player 2 money 10 income 20
+player 3 money 10 income 20
+hand 1 Wigan
+hand 2 Oldham
+hand 3 Preston
+tile Bolton[1] player 1 cotton I flipped
+tile Manchester[1] player 2 cotton I flipped
+tile Manchester[2] player 3 cotton I flipped
+link Manchester - Stockport player 2
+""", "Player 1's last action of the canal era: a link scores the flipped tiles at its ends when it ends (L9). "
+         "Bolton - Manchester has three (one at Bolton, two at Manchester); every other link player 1 may build "
+         "touches only Bolton's one.",
+         ("network Bolton - Manchester",), "principle.link_beside_flipped", rest="discard"),
+    Plan("a cotton mill II stays for the rail era", "lancashire", 3, """era canal
+round 4
+turn 1
+actions done 1
+player 1 money 30 income 14 spent 3
+player 2 money 30 income 14
+player 3 money 30 income 14
+mat 1 cotton 0 3 3 3
+hand 1 Cotton Mill, Macclesfield
+hand 2 Manchester, Wigan
+hand 3 Preston, Rochdale
+tile Warrington & Runcorn[1] player 2 port I
+link Manchester - Warrington & Runcorn player 2
+link Bolton - Manchester player 1
+tile Manchester[1] player 3 coal II cubes 2
+""", "Player 1's next cotton mill is level II: built now in player 1's network (the Cotton Mill card) at Bolton "
+         "or Manchester, connected to the unflipped port at Warrington & Runcorn, it can be sold this era, and it "
+         "stays when the level I tiles leave at the canal era's end, to score again in the rail era.",
+         ("build cotton Bolton", "build cotton Manchester"), "principle.level_one_leaves",
+         failing=f"The hint builds a link to Bury instead. {LOOK_AHEAD} (0 of 7 after the £14 mill, 2 "
+                 f"after the link). Greedy ranks the mill first (+6.8 VP)."),
+    Plan("a loan that pays for a build (2007)", "lancashire 2007", 3, """era canal
+round 2
+turn 1
+player 1 money 2 income 10
+player 2 money 25 income 10
+player 3 money 25 income 10
+hand 1 Blackburn, Oldham, Rochdale
+hand 2 Manchester, Wigan
+hand 3 Preston, Bolton
+tile Preston[1] player 2 port I
+link Preston - Wigan player 2
+link Blackburn - Wigan player 3
+""", "With £2 player 1 can build nothing, while a cotton mill at Blackburn (card in hand) would reach the port at "
+         "Preston. A loan (£10, £20 or £30 for 1, 2 or 3 income levels, L2) early in the game is worth its cost when "
+         "the turn's second action builds with it.",
+         ("loan",), "principle.loan_cost"),
+    Plan("develop away tiles the rail era cannot build (Lancashire)", "lancashire", 3, """era rail
+round 2
+turn 1
+player 1 money 25 income 20 vp 20
+player 2 money 25 income 20 vp 20
+player 3 money 25 income 20 vp 20
+mat 1 cotton 1 2 3 3
+mat 1 coal 1 2 2 2
+hand 1 Cotton Mill, Coal Mine
+hand 2 Manchester, Wigan
+hand 3 Preston, Rochdale
+tile Stockport[1] player 1 cotton II flipped
+tile Preston[1] player 2 port II flipped
+""", "Player 1's lowest cotton mill and coal mine are level I, which Lancashire's tile table marks canal-only "
+         "(as B9 in Birmingham), so the Cotton Mill and Coal Mine cards build nothing until they are developed "
+         "away. No rail can be built from Stockport: no mine has coal, and neither Manchester nor "
+         "Macclesfield connects to a port for the coal demand track (L3).",
+         ("develop cotton", "develop coal"), "principle.develop_away",
+         failing=f"The hint takes a £30 loan with £25 in hand and nothing to build. {NO_MAT}"),
+    Plan("a link to where the cards build (2007)", "lancashire 2007", 3, """era canal
+round 4
+turn 1
+actions done 1
+player 1 money 25 income 14 spent 3
+player 2 money 25 income 14
+player 3 money 25 income 14
+hand 1 Cotton Mill, Coal Mine
+hand 2 Manchester, Wigan
+hand 3 Preston, Rochdale
+tile Oldham[1] player 1 cotton I flipped
+tile Oldham[2] player 2 cotton I flipped
+""", "Player 1 holds only industry cards, which build only in player 1's network: Oldham, full. A canal from "
+         "Oldham to Manchester or Rochdale puts cotton-or-coal slots in the network (Lancashire has no "
+         "first-link-anywhere rule, L11: links grow from the network).",
+         ("network Manchester - Oldham", "network Oldham - Rochdale"), "principle.network_reach",
+         failing="The hint passes: greedy ranks the two links first (+1.2 VP), but one rollout per candidate "
+                 "(budget 15) decides, and after the pass the rivals' greedy replies happen to build the links player "
+                 "1 needed."),
+    Plan("an iron works using a rival's coal (Lancashire)", "lancashire", 3, """era canal
+round 4
+turn 1
+actions done 1
+market iron 2
+player 1 money 30 income 14 spent 3
+player 2 money 30 income 14
+player 3 money 30 income 14
+hand 1 Bolton, Macclesfield
+hand 2 Manchester, Wigan
+hand 3 Preston, Rochdale
+tile Bolton[1] player 2 coal II cubes 3
+tile Colne[1] player 1 cotton I flipped
+""", "An iron works at Bolton sells its 4 iron to the iron demand track's empty spaces at once (£10 for a £5 "
+         "tile, as B12) and flips, though its coal comes from player 2's mine in the same town (the nearest "
+         "connected mine, L3), one cube nearer to flipping it for player 2: player 1 gains far more than the rival.",
+         ("build iron Bolton",), "principle.rival_resources"),
+    Plan("a shipyard flips when built (2007)", "lancashire 2007", 3, """era canal
+round 5
+turn 1
+actions done 1
+player 1 money 40 income 14 spent 3
+player 2 money 30 income 14
+player 3 money 30 income 14
+mat 1 shipyard 0 2 2
+hand 1 Liverpool, Oldham
+hand 2 Manchester, Preston
+hand 3 Preston, Rochdale
+link Liverpool - Wigan player 1
+tile Wigan[1] player 1 coal II cubes 2
+""", "A shipyard flips the moment it is built (L5): built now at Liverpool with coal from player 1's own mine at "
+         "Wigan, it is sure to score its 10 VP at the canal era's end and raises income at once.",
+         ("build shipyard Liverpool",), "principle.flip_before_era_end",
+         failing=f"The hint passes. {LOOK_AHEAD} (0 of 7 after the £16 shipyard, 2 after the pass, with "
+                 f"a Liverpool card redrawn). Greedy ranks the shipyard first (+18.3 VP)."),
+    Plan("a coal mine that sells out flips at once", "lancashire", 3, """era canal
+round 3
+turn 1
+actions done 1
+market coal 2
+player 1 money 25 income 12 spent 3
+player 2 money 25 income 12
+player 3 money 25 income 12
+hand 1 Wigan, Stockport
+hand 2 Manchester, Bolton
+hand 3 Preston, Rochdale
+tile Liverpool[1] player 2 port I
+link Liverpool - Wigan player 1
+""", "A coal mine connected to a port sells its cubes to the coal demand track's empty spaces when it is built "
+         "(L3): a coal mine I at Wigan, linked to the port at Liverpool, sells both its cubes, earns their price and "
+         "flips at once, raising player 1's income.",
+         ("build coal Wigan",), "principle.flip_before_era_end"),
 ]
 
 PARAMS = [pytest.param(plan, id=plan.name,
@@ -453,3 +656,10 @@ def test_the_plan_is_a_choice_among_legal_moves(plan):
     accepted = [plan.acceptable(action) for action in plan.position().legal_actions()]
     assert any(accepted) and not all(accepted)
 
+
+def test_the_set_covers_both_games_and_every_principle():
+    games = Counter(plan.game for plan in PLANS)
+    assert len(PLANS) >= 20 and len({plan.name for plan in PLANS}) == len(PLANS)
+    assert games["birmingham"] >= 12 and games["lancashire"] + games["lancashire 2007"] >= 8
+    assert games["lancashire"] and games["lancashire 2007"]
+    assert {plan.principle for plan in PLANS} == {f"principle.{p.__name__}" for p in P.PRINCIPLES}
