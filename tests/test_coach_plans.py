@@ -34,8 +34,9 @@ LOOK_AHEAD = ("The look-ahead counts decisions, not rounds: a move that spends m
 BEER_BLIND = ("The evaluation gives beer no value for a sale: a sold industry's flip chance counts only a connected "
               "merchant that buys it, not whether beer can reach it.")
 
-NO_MAT = ("The evaluation has no term for the player's mat, so developing is only its cost (and the search tries only "
-          "the first of the equal develops, cotton); the loan's £30 outweighs three income levels.")
+NO_MAT = ("The evaluation gives no weight to what developing uncovers on the mat, so developing is only its cost (and "
+          "the search tries only the first of the equal develops, cotton); the loan's £30 outweighs three income "
+          "levels.")
 
 
 class Plan(NamedTuple):
