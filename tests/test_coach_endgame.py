@@ -43,5 +43,8 @@ def _final_margin(game: Game, action) -> tuple[int, int, int]:
 def test_the_hint_on_the_last_action_has_the_best_final_margin(name, players, seed, edition):
     game = _last_action(name, players, seed, edition)
     margins = {str(a): _final_margin(game, a) for a in game.legal_actions()}
-    hinted = _final_margin(game, game.hint().action)
+    hint = game.hint()
+    hinted = _final_margin(game, hint.action)
     assert hinted[0] == max(m[0] for m in margins.values()), (hinted, sorted(margins.items(), key=lambda i: i[1])[-3:])
+    for language in ("en", "ja"):       # its evaluations are the game's result, which measures VP, income and money
+        assert hint.render(language, detail=True).startswith(hint.render(language).splitlines()[0])
