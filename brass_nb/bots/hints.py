@@ -31,7 +31,8 @@ class Hint:
         explanation: what ``play(action)`` would explain, step by step (computed on a copy).
         candidates: the suggestion first, then the next best ones, each with its evaluation terms.
         rates: the stage of the game the money and income terms were valued at.
-        horizon: decisions each look-ahead played after a candidate (0 when the hint did not search).
+        horizon: decisions each look-ahead played after a candidate, on average (0 when the hint did not
+            search).
         plan: the action in words (a ``hint.plan`` step, its entities what it builds, links or sells).
         principles: the ``principle.*`` steps that apply to the action, most important first
             (:mod:`brass_nb.bots.principles`).
@@ -95,7 +96,8 @@ def hint(game: Game, budget: int = DEFAULT_BUDGET, shown: int = 3, seconds: floa
     rates = Rates.of(game.state)
     if budget > 0:
         bot = SearchBot(seed=0, budget=budget, candidates=max(shown, SearchBot().candidates), seconds=seconds)
-        ranked, horizon = bot.rank(game), bot.horizon_of(game)
+        ranked = bot.rank(game)
+        horizon = round(bot.looked_ahead)
     else:
         ranked, horizon = GreedyBot().rank(game, rates, Deadline.after(seconds)), 0
     if ranked[0].search is None:

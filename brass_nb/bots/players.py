@@ -185,7 +185,12 @@ class GreedyBot:
 
 class SearchBot:
     """Greedy's best few actions, and the best action of every other kind, each followed by greedy play of every
-    seat for a few decisions.
+    seat to the end of the mover's next turn.
+
+    Why to the end of a turn rather than a fixed number of decisions: money spent now moves the player later in the
+    next round's turn order, so a fixed count would give a player who spent less their next turn inside the
+    look-ahead and a player who built nothing more of it; ending with the mover's next turn compares every
+    candidate after the same number of the mover's own actions.
 
     Cards the player cannot see (the deck, rivals' hands, Lancashire's distant market tiles) are reshuffled
     in each rollout, so the bot does not peek. The budget counts simulated decisions (deterministic);
@@ -199,7 +204,7 @@ class SearchBot:
         seed: seeds the reshuffles.
         budget: simulated decisions for one choice, shared between the candidates (at least one rollout each).
         candidates: how many of greedy's best actions are searched, besides the best of each other kind.
-        horizon: decisions per rollout; default: one round of the other players plus one of one's own.
+        horizon: decisions per rollout, when given; by default a rollout ends with the mover's next turn.
         seconds: optional wall-clock limit for one choice.
     """
 
@@ -213,6 +218,7 @@ class SearchBot:
         self.seconds = seconds
         self.greedy = GreedyBot(weights)
         self.weights = weights
+        self.looked_ahead = 0.0     # decisions per rollout in the last ranking, on average (for a hint's words)
 
     def rank(self, game: Game) -> list[Candidate]:
         """Greedy's ranking with the shortlist (see :func:`shortlist`) re-scored by rollouts: searched ones
@@ -224,49 +230,60 @@ class SearchBot:
         if len(chosen) < 2:
             return ranked
         player = game.current_player
-        horizon = self.horizon_of(game)
-        rollouts = max(1, self.budget // max(1, horizon * len(chosen)))
+        rollouts = max(1, self.budget // max(1, self.horizon_of(game) * len(chosen)))
         totals = [0.0] * len(chosen)
-        done = 0
+        done = played = 0
         for _ in range(rollouts):
             seed = self.rng.randrange(2**32)
             values = []
             for candidate in chosen:
-                value = self._rollout(game, candidate.action, player, horizon, random.Random(seed), rates, deadline)
-                if value is None:
+                outcome = self._rollout(game, candidate.action, player, random.Random(seed), rates, deadline)
+                if outcome is None:
                     break
-                values.append(value)
+                values.append(outcome[0])
+                played += outcome[1]
             if len(values) < len(chosen):
                 break
             totals = [total + value for total, value in zip(totals, values, strict=True)]
             done += 1
         if not done:
             return ranked
+        self.looked_ahead = played / (done * len(chosen))
         searched = sorted((replace(c, search=total / done) for c, total in zip(chosen, totals, strict=True)),
                           key=lambda c: -c.search)
         rest = [c for c in ranked if all(c is not s for s in chosen)]
         return searched + rest
 
     def horizon_of(self, game: Game) -> int:
-        """Decisions played after a candidate: by default a round of actions of every player, plus one."""
+        """Decisions a rollout is expected to play (what the budget is shared by): the given horizon, else about
+        a round of actions of every player, plus one."""
         if self.horizon is not None:
             return self.horizon
         return game.facts.rules.actions_per_turn * len(game.players) + 1
 
-    def _rollout(self, game: Game, action: Action, player: int, horizon: int, rng: random.Random,
-                 rates: Rates, deadline: Deadline) -> float | None:
-        """The mover's advantage after ``action`` and ``horizon`` greedy decisions; None when time ran out."""
+    def _rollout(self, game: Game, action: Action, player: int, rng: random.Random, rates: Rates,
+                 deadline: Deadline) -> tuple[float, int] | None:
+        """The mover's advantage after ``action`` and greedy play to the end of the mover's next turn (or for
+        ``horizon`` decisions), and the decisions played; None when time ran out."""
         trial = game.copy()
         hide_unseen(trial, player, rng)
         trial.play(action)
-        for _ in range(horizon):
-            if trial.is_over:
-                break
+        limit = self.horizon if self.horizon is not None else MAX_ROLLOUT
+        own_turns = {turn_of(game)}         # the turn ``action`` is part of, then the mover's next
+        played = 0
+        while played < limit and not trial.is_over:
+            turn = turn_of(trial)
+            if self.horizon is None and turn not in own_turns:
+                if trial.current_player != player and len(own_turns) == 2:
+                    break
+                if trial.current_player == player:
+                    own_turns.add(turn)
             choice = self.greedy.choose(trial, deadline)
             if deadline.passed():
                 return None
             trial.play(choice)
-        return advantage(evaluate(trial, rates, self.weights), player, self.weights)
+            played += 1
+        return advantage(evaluate(trial, rates, self.weights), player, self.weights), played
 
     def choose(self, game: Game) -> Action:
         require_turn(game)
@@ -274,6 +291,16 @@ class SearchBot:
         if len(actions) == 1:
             return actions[0]
         return self.rank(game)[0].action
+
+
+def turn_of(game: Game) -> tuple[str, int, int]:
+    """Which turn the game is in: its era, round and place in the turn order."""
+    state = game.state
+    return state.era, state.round, state.turn_index
+
+
+MAX_ROLLOUT = 60
+"""A rollout's decisions at most: more than two rounds of any game, so it only guards against a loop."""
 
 
 def hide_unseen(game: Game, player: int, rng: random.Random) -> None:

@@ -124,8 +124,8 @@ def _en_versus_search(best: dict, other: dict, term: str | None, r: dict) -> str
 
 
 def _en_search(r: dict) -> str:
-    return (f"Looking ahead {r['horizon']} decisions (everyone playing the one-move best, unseen cards "
-            f"reshuffled), the best candidates were compared again.")
+    return (f"Looking ahead to the end of your next turn ({r['horizon']} decisions on average, everyone playing the "
+            f"one-move best, unseen cards reshuffled), the best candidates were compared again.")
 
 
 def _en_what(expl: Explanation) -> str:
@@ -218,8 +218,8 @@ def _ja_versus_search(best: dict, other: dict, term: str | None, r: dict) -> str
 
 
 def _ja_search(r: dict) -> str:
-    return (f"この先{r['horizon']}回の決定を先読みし（全員がその場で最善の一手を選び、見えないカードは"
-            f"シャッフルし直す）、上位の候補を比べ直しました。")
+    return (f"あなたの次の手番の終わりまで（平均{r['horizon']}回の決定。全員がその場で最善の一手を選び、"
+            f"見えないカードはシャッフルし直します）先読みして、上位の候補を比べ直しました。")
 
 
 def _ja_what(expl: Explanation) -> str:
