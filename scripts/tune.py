@@ -29,7 +29,7 @@ from brass_nb.bots import GreedyBot
 from brass_nb.bots.evaluation import Weights, named_weights
 from brass_nb.rules.game import new_game
 
-SHARES = {"flip_chance", "unconnected", "cube_keep_chance", "rivals", "income_discount", "next_tile_share"}
+SHARES = {"flip_chance", "unconnected", "cube_keep_chance", "rivals", "income_discount"}
 """Weights that are shares (kept between 0 and 1, stepped by adding); the rest are stepped by a factor."""
 SHARE_STEP, FACTOR = 0.15, 1.6
 

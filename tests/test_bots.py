@@ -187,8 +187,8 @@ def test_hint_changes_nothing_and_explains_what_play_then_does(game_name):
     for language in ("en", "ja"):
         assert hint.explanation.text(language) == played.text(language)
     assert hint.horizon >= 1
-    assert f"end of your next turn ({hint.horizon} decisions on average" in hint.render(detail=True)
-    assert f"次の手番の終わりまで（平均{hint.horizon}回の決定" in hint.render("ja", detail=True)
+    assert f"end of the next round ({hint.horizon} decisions on average" in hint.render(detail=True)
+    assert f"次のラウンドの終わりまで（平均{hint.horizon}回の決定" in hint.render("ja", detail=True)
     assert "Looking ahead" not in str(hint)               # the numbers are detail, asked for
 
 

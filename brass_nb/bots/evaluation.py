@@ -23,10 +23,6 @@ The terms, each in VP (:data:`TERMS`):
     Hand flexibility: wild cards, and different cards, widen the builds open to the player.
 ``network``
     Locations in the player's network: where they may build next.
-``mat``
-    The tiles the player would build next (the lowest level of each industry on their mat): the VP each would
-    score, counted only when an era still ahead allows building it. A tile no era ahead allows blocks its
-    industry (a level I tile in the rail era) until it is developed away.
 """
 from __future__ import annotations
 
@@ -38,7 +34,7 @@ from pathlib import Path
 from brass_nb.rules.game import Game
 from brass_nb.rules.state import State, Tile
 
-TERMS = ("vp", "links", "tiles", "income", "money", "cards", "network", "mat")
+TERMS = ("vp", "links", "tiles", "income", "money", "cards", "network")
 
 
 @dataclass(frozen=True)
@@ -59,8 +55,6 @@ class Weights:
             more: a player without money can only pass.
         wild_card_vp, distinct_card_vp: VP worth of each wild card, and of each different card, in hand.
         network_location_vp: VP worth of each location in the player's network.
-        next_tile_share: the share of a next tile's VP counted while it waits on the mat (times the share of the
-            game left).
         rivals: how much a rival's gain counts against the player (the mean over rivals' totals).
     """
 
@@ -74,7 +68,6 @@ class Weights:
     wild_card_vp: float
     distinct_card_vp: float
     network_location_vp: float
-    next_tile_share: float
     rivals: float
 
 
@@ -223,7 +216,6 @@ def evaluate(game: Game, rates: Rates, weights: Weights = WEIGHTS) -> list[Evalu
     top = len(levels) - 1
     view = game.view()
     outlets = Outlets(state)
-    ahead = {"canal", "rail"} if state.era == "canal" else {"rail"}
     chance = {label: flip_chance(state, outlets, label, t, weights) for label, t in state.tiles.items()}
     icons_at: dict[str, float] = {}
     tiles = {i: 0.0 for i in range(len(state.players))}
@@ -246,9 +238,8 @@ def evaluate(game: Game, rates: Rates, weights: Weights = WEIGHTS) -> list[Evalu
         income_levels = p.income_level + coming_levels[i]
         wilds = sum(1 for card in p.hand if card in state.wilds)
         network = len(view.network(i))
-        mat = sum(spec.vp for spec in view.next_tiles(i).values() if ahead & set(spec.eras))
         amounts = {"vp": p.vp, "links": links[i], "tiles": tiles[i], "income": income_levels, "money": p.money,
-                   "cards": len(p.hand), "network": network, "mat": mat}
+                   "cards": len(p.hand), "network": network}
         terms = {
             "vp": float(p.vp),
             "links": links[i],
@@ -257,7 +248,6 @@ def evaluate(game: Game, rates: Rates, weights: Weights = WEIGHTS) -> list[Evalu
             "money": p.money * rates.pound_vp + min(p.money, weights.working_money) * weights.working_money_vp,
             "cards": wilds * weights.wild_card_vp + len(set(p.hand)) * weights.distinct_card_vp,
             "network": network * weights.network_location_vp * rates.share_left,
-            "mat": mat * weights.next_tile_share * rates.share_left,
         }
         out.append(Evaluation(i, terms, amounts))
     return out

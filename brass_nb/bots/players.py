@@ -185,12 +185,12 @@ class GreedyBot:
 
 class SearchBot:
     """Greedy's best few actions, and the best action of every other kind, each followed by greedy play of every
-    seat to the end of the mover's next turn.
+    seat to the end of the next round.
 
-    Why to the end of a turn rather than a fixed number of decisions: money spent now moves the player later in the
-    next round's turn order, so a fixed count would give a player who spent less their next turn inside the
-    look-ahead and a player who built nothing more of it; ending with the mover's next turn compares every
-    candidate after the same number of the mover's own actions.
+    Why to the end of a round rather than a fixed number of decisions: money spent now moves the player later in the
+    next round's turn order, so after a fixed count (or at the end of the mover's next turn) the candidates would be
+    compared after different numbers of the rivals' decisions, which favours spending (or saving) for no reason of
+    the game. At the end of a round every player has had the same turns, whatever the order.
 
     Cards the player cannot see (the deck, rivals' hands, Lancashire's distant market tiles) are reshuffled
     in each rollout, so the bot does not peek. The budget counts simulated decisions (deterministic);
@@ -204,7 +204,7 @@ class SearchBot:
         seed: seeds the reshuffles.
         budget: simulated decisions for one choice, shared between the candidates (at least one rollout each).
         candidates: how many of greedy's best actions are searched, besides the best of each other kind.
-        horizon: decisions per rollout, when given; by default a rollout ends with the mover's next turn.
+        horizon: decisions per rollout, when given; by default a rollout ends with the next round.
         seconds: optional wall-clock limit for one choice.
     """
 
@@ -255,29 +255,27 @@ class SearchBot:
         return searched + rest
 
     def horizon_of(self, game: Game) -> int:
-        """Decisions a rollout is expected to play (what the budget is shared by): the given horizon, else about
-        a round of actions of every player, plus one."""
+        """Decisions a rollout plays at most, as the budget counts them: the given horizon, else the rounds a
+        rollout plays out (compound actions' later decisions aside)."""
         if self.horizon is not None:
             return self.horizon
-        return game.facts.rules.actions_per_turn * len(game.players) + 1
+        return game.facts.rules.actions_per_turn * len(game.players) * ROLLOUT_ROUNDS
 
     def _rollout(self, game: Game, action: Action, player: int, rng: random.Random, rates: Rates,
                  deadline: Deadline) -> tuple[float, int] | None:
-        """The mover's advantage after ``action`` and greedy play to the end of the mover's next turn (or for
-        ``horizon`` decisions), and the decisions played; None when time ran out."""
+        """The mover's advantage after ``action`` and greedy play to the end of the next round (or for ``horizon``
+        decisions), and the decisions played; None when time ran out."""
         trial = game.copy()
         hide_unseen(trial, player, rng)
         trial.play(action)
         limit = self.horizon if self.horizon is not None else MAX_ROLLOUT
-        own_turns = {turn_of(game)}         # the turn ``action`` is part of, then the mover's next
+        rounds = [round_of(game)]           # the round ``action`` is played in, then the next
         played = 0
         while played < limit and not trial.is_over:
-            turn = turn_of(trial)
-            if self.horizon is None and turn not in own_turns:
-                if trial.current_player != player and len(own_turns) == 2:
+            if self.horizon is None and round_of(trial) != rounds[-1]:
+                if len(rounds) == ROLLOUT_ROUNDS:
                     break
-                if trial.current_player == player:
-                    own_turns.add(turn)
+                rounds.append(round_of(trial))
             choice = self.greedy.choose(trial, deadline)
             if deadline.passed():
                 return None
@@ -293,10 +291,13 @@ class SearchBot:
         return self.rank(game)[0].action
 
 
-def turn_of(game: Game) -> tuple[str, int, int]:
-    """Which turn the game is in: its era, round and place in the turn order."""
-    state = game.state
-    return state.era, state.round, state.turn_index
+def round_of(game: Game) -> tuple[str, int]:
+    """Which round the game is in: its era and round."""
+    return game.state.era, game.state.round
+
+
+ROLLOUT_ROUNDS = 2
+"""A rollout plays to the end of this many rounds: the one the candidate is played in and the next."""
 
 
 MAX_ROLLOUT = 60

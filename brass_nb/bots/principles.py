@@ -59,22 +59,30 @@ def beer_scarce(game: Game, action: Action, explanation: Explanation) -> Step | 
 
 
 def sell_to_merchant(game: Game, action: Action, explanation: Explanation) -> Step | None:
-    """A good built where it is already connected to a merchant that buys it: it can be sold, and flip, soon."""
+    """A good built where it is already connected to an outlet: a merchant that buys it (Birmingham), or, where the
+    game has no merchants (Lancashire), an unflipped port or an external location; it can be sold, and flip, soon."""
     placed = _placed(game, explanation)
     if placed is None or placed.facts["industry"] not in game.facts.sold_industries:
         return None
     industry = placed.facts["industry"]
-    location = game.facts.board.slot_of[placed.facts["slot"]][0]
+    state, board = game.state, game.facts.board
+    location = board.slot_of[placed.facts["slot"]][0]
     reach = game.view().reachable((location,))
-    buyers = sorted((reach[m.location], m.label) for m in game.state.merchants.values()
-                    if industry in m.buys and m.location in reach)
+    if state.merchants:
+        outlets = [(m.location, m.label) for m in state.merchants.values() if industry in m.buys]
+    else:
+        outlets = [(board.slot_of[label][0], label) for label, t in state.tiles.items()
+                   if t.industry in game.facts.trade_industries and not t.flipped]
+        outlets += [(place, place) for place in board.trade_locations]
+    buyers = sorted((reach[where], name) for where, name in outlets if where in reach)
     if not buyers:
         return None
     return Step("principle.sell_to_merchant", {"player": explanation.player, "slot": placed.facts["slot"],
                                                "industry": industry, "level": placed.facts["level"],
-                                               "merchants": [label for _, label in buyers],
+                                               "merchants": [name for _, name in buyers],
+                                               "outlet": "merchant" if state.merchants else "port",
                                                "distance": buyers[0][0]},
-                (placed.facts["slot"],) + tuple(label for _, label in buyers))
+                (placed.facts["slot"],) + tuple(name for _, name in buyers))
 
 
 def resources_flip(game: Game, action: Action, explanation: Explanation) -> Step | None:

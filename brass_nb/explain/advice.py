@@ -74,15 +74,11 @@ def _en_network(amount: float, value: float, r: dict) -> str:
     return f"{amount:+.0f} locations in your network ({_vp(value)} VP)"
 
 
-def _en_mat(amount: float, value: float, r: dict) -> str:
-    return f"{amount:+.0f} VP on the tiles you would build next ({_vp(value)} VP)"
-
-
 EN_TERMS: dict[str, Callable[[float, float, dict], str]] = {
     "vp": _en_vp, "links": _en_links, "tiles": _en_tiles, "income": _en_income, "money": _en_money,
-    "cards": _en_cards, "network": _en_network, "mat": _en_mat}
+    "cards": _en_cards, "network": _en_network}
 EN_TERM_NAMES = {"vp": "VP now", "links": "links", "tiles": "industries", "income": "income", "money": "money",
-                 "cards": "cards", "network": "network", "mat": "next tiles"}
+                 "cards": "cards", "network": "network"}
 
 
 def _en_head(r: dict) -> str:
@@ -124,7 +120,7 @@ def _en_versus_search(best: dict, other: dict, term: str | None, r: dict) -> str
 
 
 def _en_search(r: dict) -> str:
-    return (f"Looking ahead to the end of your next turn ({r['horizon']} decisions on average, everyone playing the "
+    return (f"Looking ahead to the end of the next round ({r['horizon']} decisions on average, everyone playing the "
             f"one-move best, unseen cards reshuffled), the best candidates were compared again.")
 
 
@@ -168,15 +164,11 @@ def _ja_network(amount: float, value: float, r: dict) -> str:
     return f"自分のネットワークの地点{amount:+.0f}（{_vp(value)}点分）"
 
 
-def _ja_mat(amount: float, value: float, r: dict) -> str:
-    return f"次に建てるタイルの勝利点{amount:+.0f}（{_vp(value)}点分）"
-
-
 JA_TERMS: dict[str, Callable[[float, float, dict], str]] = {
     "vp": _ja_vp, "links": _ja_links, "tiles": _ja_tiles, "income": _ja_income, "money": _ja_money,
-    "cards": _ja_cards, "network": _ja_network, "mat": _ja_mat}
+    "cards": _ja_cards, "network": _ja_network}
 JA_TERM_NAMES = {"vp": "今の勝利点", "links": "運輸タイル", "tiles": "産業タイル", "income": "収入", "money": "お金",
-                 "cards": "手札", "network": "ネットワーク", "mat": "次のタイル"}
+                 "cards": "手札", "network": "ネットワーク"}
 
 
 def _ja_head(r: dict) -> str:
@@ -218,7 +210,7 @@ def _ja_versus_search(best: dict, other: dict, term: str | None, r: dict) -> str
 
 
 def _ja_search(r: dict) -> str:
-    return (f"あなたの次の手番の終わりまで（平均{r['horizon']}回の決定。全員がその場で最善の一手を選び、"
+    return (f"次のラウンドの終わりまで（平均{r['horizon']}回の決定。全員がその場で最善の一手を選び、"
             f"見えないカードはシャッフルし直します）先読みして、上位の候補を比べ直しました。")
 
 

@@ -800,9 +800,11 @@ def _beer_scarce(f: dict) -> str:
 
 
 def _sell_to_merchant(f: dict) -> str:
+    outlet = ("a merchant that buys it" if f.get("outlet", "merchant") == "merchant"
+              else "where it can be sold: an unflipped port or an external location")
     return (f"Build where you can sell: {a(tile(f['industry'], f['level']))} at {f['slot']} is already connected to "
-            f"{listing(f['merchants'])}, a merchant that buys it (the nearest {links(f['distance'])}), so it can "
-            f"be sold and flip soon.")
+            f"{listing(f['merchants'])}, {outlet} (the nearest {links(f['distance'])}), so it can be sold and "
+            f"flip soon.")
 
 
 def _income_early(f: dict) -> str:

@@ -740,8 +740,9 @@ def _beer_scarce(f: dict) -> str:
 
 
 def _sell_to_merchant(f: dict) -> str:
-    return (f"売れる場所に建てましょう: {f['slot']}の{tile(f['industry'], f['level'])}は、これを買う商人"
-            f"{'、'.join(f['merchants'])}にすでにつながっている（最も近い商人まで距離{f['distance']}）ので、"
+    outlet = "これを買う商人" if f.get("outlet", "merchant") == "merchant" else "売却先（未稼働の港か外部地域）の"
+    return (f"売れる場所に建てましょう: {f['slot']}の{tile(f['industry'], f['level'])}は、{outlet}"
+            f"{'、'.join(f['merchants'])}にすでにつながっています（最も近い売却先まで距離{f['distance']}）。"
             f"すぐに売却して稼働させられます。")
 
 
