@@ -15,6 +15,10 @@ SIZE = (7.0, 3.6)
 """A notebook cell's plot, in inches."""
 NEAR = 0.05
 """Decisive moments closer than this share of the game's decisions have their numbers on either side."""
+LEGEND_COLUMN_WIDTH = 2.2
+"""Inches of figure per column of the legend (its longest entry, the decisive moments', takes about two)."""
+LEGEND_GAP = 0.03
+"""Between the legend and the highest line, as a share of the plot's height."""
 DECISIVE_COLOR = "#1a1a1a"
 """The decisive moments' rings: dark, apart from every player's colour."""
 
@@ -55,7 +59,13 @@ def plot_margins(record: dict, language: str | None = None, ax: Axes | None = No
         ax.set_xlabel(words["plot_x"], fontsize=style.FONT)
         ax.set_ylabel(words["plot_y"], fontsize=style.FONT)
         ax.tick_params(labelsize=style.FONT)
-        ax.legend(fontsize=style.FONT, loc="best")
+        entries = record["players"] + bool(decisive)
         figure = ax.get_figure()
+        legend = ax.legend(fontsize=style.FONT, loc="upper left",
+                           ncols=max(1, min(entries, int(figure.get_figwidth() / LEGEND_COLUMN_WIDTH))))
         figure.tight_layout()
+        # the legend gets a band of its own: the lines are drawn under it, so that it hides none of them
+        bottom = legend.get_window_extent().transformed(ax.transAxes.inverted()).y0 - LEGEND_GAP
+        low, high = ax.get_ylim()
+        ax.set_ylim(low, low + (high - low) / max(bottom, 0.5))
     return figure
