@@ -172,6 +172,7 @@ def test_a_game_in_progress_is_reviewed_on_demand_against_the_hints_move():
     play_out(game, [RandomBot(1), GreedyBot()], limit=12)
     table = Table(game, seats=["human", GreedyBot()])
     table.choose_kind("loan")
+    preview = table.panel
     assert table.review_depth == REVIEW_DEPTH == "search" and table.controls().review
     job = table.open_review()
     assert table.moments is not None and table.replay_index == len(game.log)
@@ -181,7 +182,7 @@ def test_a_game_in_progress_is_reviewed_on_demand_against_the_hints_move():
     assert [d.rating for d in table.panel.review.decisions] == [d.rating for d in expected.decisions]
     assert "not over" in table.panel_html()
     table.close_review()
-    assert table.moments is None and isinstance(table.panel, Preview) and table.selected.kind == "loan"
+    assert table.moments is None and table.panel is preview and table.selected.kind == "loan"
     assert table.controls().human
     game.play(table.selected)                               # the game moves on: the kept review is of the past
     assert table.cached_review(0) is None

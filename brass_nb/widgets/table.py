@@ -200,6 +200,7 @@ class Table:
         """The reviews computed, by player and the log they reviewed (only the current log's are kept)."""
         self.review_depth = REVIEW_DEPTH
         self.review_progress = (0, 0)               # log entries the pending review has replayed, of all
+        self.before_review: Panel = Panel()         # what a game in progress showed when its review was opened
         self.paused = False                         # an exercise judged the move: nobody may act until told
         self.on_move: Callable[[Action | str, Explanation | None], None] | None = None
         """Told of every move tried for a human seat: the action (or the text typed) and its explanation (None when
@@ -489,6 +490,8 @@ class Table:
         """Open the review view on ``player`` (by default :meth:`default_reviewed`) at the replay's moment (a game
         in progress is replayed while the view is open). Returns the review to compute, unless it is kept: the
         caller runs it, at once or away from the click, and hands it to :meth:`review_done`."""
+        if self.reviewed is None:
+            self.before_review = self.panel
         self.reviewed = self.default_reviewed() if player is None else player
         if self.moments is None:
             self.moments = timeline(self.game)
@@ -511,16 +514,13 @@ class Table:
             self.replay_to(self.replay_index)
 
     def close_review(self) -> None:
-        """Back to the game: the finished game's replay where it was, or a game in progress at its position."""
+        """Back to the game: the finished game's replay where it was, or a game in progress as it was shown."""
         self.reviewed = None
         if self.game.is_over:
             self.replay_to(self.replay_index or 0)
             return
         self.moments = self.replay_index = None
-        if self.choice is not None:
-            self.choose(self.choice)
-        else:
-            self.show(Panel())
+        self.show(self.before_review)
 
     def choose_decision(self, number: int) -> None:
         """Move the replay to the position where decision ``number`` (its place in the log) was taken."""
