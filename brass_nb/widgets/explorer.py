@@ -25,7 +25,7 @@ from brass_nb.widgets.table import Table
 
 PICTURE_WIDTH = "740px"   # the board's fixed CSS width: sharp at any pixel density the picture is drawn with
 PANEL_HEIGHT = "630px"    # the side panel fits a 1366×768 laptop's JupyterLab without scrolling the page
-ROW = "flex"              # shown toggle buttons: their label beside them, not above (ipywidgets makes them a block)
+ROW = "flex"              # the decisive moments' buttons beside their label, not under it (ipywidgets: a block)
 BOARDS_KEPT = 8           # positions (per language) whose drawing is kept, so Undo, Redo and switches are cheap
 MARGINS_SIZE = (4.6, 2.1) # the review's plot, in inches at 100 CSS pixels each: the side panel's width
 MARGINS_DPI = 200         # the plot's pixels per inch: sharp on a high-density screen
@@ -93,7 +93,7 @@ class Explorer(w.GridBox):
         self.check_button = self._button("", "question", "brass-check")
         self.play_typed_button = self._button("", "keyboard-o", "brass-play-typed")
         self.steps = w.ToggleButtons(style={"button_width": "30px", "description_width": "56px"},
-                                     layout=w.Layout(display="none", flex="0 0 auto", align_items="center"))
+                                     layout=w.Layout(display="none", flex="0 0 auto"))
         self.steps.add_class("brass-steps")
         self.explanation_view = w.HTML(layout=w.Layout(flex="1 1 0", overflow="auto", min_height="60px",
                                                        border="1px solid #ddd", padding="0 6px"))
@@ -292,7 +292,7 @@ class Explorer(w.GridBox):
             self.steps.options = options
             self.steps.style.button_width = f"{22 + 8 * len(str(count))}px"   # "10" is not cut to "1…"
         self.steps.value = self.table.step_chosen
-        self.steps.layout.display = ROW if count else "none"
+        self.steps.layout.display = None if count else "none"
 
     def _render_review(self) -> None:
         """The review view's controls show the table's: whose review, its decisions, the one shown, the plot."""
