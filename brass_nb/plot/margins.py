@@ -15,8 +15,8 @@ SIZE = (7.0, 3.6)
 """A notebook cell's plot, in inches."""
 NEAR = 0.05
 """Decisive moments closer than this share of the game's decisions have their numbers on either side."""
-LEGEND_COLUMN_WIDTH = 2.2
-"""Inches of figure per column of the legend (its longest entry, the decisive moments', takes about two)."""
+LABEL_BOX = {"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.8}
+"""Behind a decisive moment's number: readable where a line crosses it."""
 LEGEND_GAP = 0.03
 """Between the legend and the highest line, as a share of the plot's height."""
 DECISIVE_COLOR = "#1a1a1a"
@@ -52,19 +52,21 @@ def plot_margins(record: dict, language: str | None = None, ax: Axes | None = No
                 above = not above if last is not None and number - last < NEAR * len(numbers) else True
                 ax.annotate(str(number), (number, at[number]), textcoords="offset points",
                             xytext=(0, 8 if above else -8), ha="center", va="bottom" if above else "top",
-                            fontsize=style.FONT)
+                            fontsize=style.FONT, bbox=LABEL_BOX)
                 last = number
         ax.axhline(0.0, color="#9a9a9a", linewidth=0.8)
         ax.set_title(words["plot_title"], fontsize=style.TITLE_FONT)
         ax.set_xlabel(words["plot_x"], fontsize=style.FONT)
         ax.set_ylabel(words["plot_y"], fontsize=style.FONT)
         ax.tick_params(labelsize=style.FONT)
-        entries = record["players"] + bool(decisive)
         figure = ax.get_figure()
-        legend = ax.legend(fontsize=style.FONT, loc="upper left",
-                           ncols=max(1, min(entries, int(figure.get_figwidth() / LEGEND_COLUMN_WIDTH))))
         figure.tight_layout()
-        # the legend gets a band of its own: the lines are drawn under it, so that it hides none of them
+        # the legend in as few rows as fit the plot's width, in a band of its own: the lines are drawn under it
+        for columns in range(record["players"] + bool(decisive), 0, -1):
+            legend = ax.legend(fontsize=style.FONT, loc="upper left", ncols=columns, columnspacing=1.0,
+                               handlelength=1.5, handletextpad=0.4)
+            if legend.get_window_extent().x1 <= ax.get_window_extent().x1:
+                break
         bottom = legend.get_window_extent().transformed(ax.transAxes.inverted()).y0 - LEGEND_GAP
         low, high = ax.get_ylim()
         ax.set_ylim(low, low + (high - low) / max(bottom, 0.5))
