@@ -124,7 +124,8 @@ class Explorer(w.GridBox):
             w.HBox([self.bot_button, self.auto]),
             w.HBox([self.typed, self.check_button, self.play_typed_button])],
             layout=w.Layout(flex="0 0 auto"))
-        heads = w.HBox([self.players_view, w.VBox([self.toggle, self.review_button])],
+        heads = w.HBox([self.players_view, w.VBox([self.toggle, self.review_button],
+                                                  layout=w.Layout(margin="0 0 0 auto", align_items="flex-end"))],
                        layout=w.Layout(justify_content="space-between", flex="0 0 auto"))
         side = w.VBox(([top] if top is not None else []) + [self.status, heads, self.hand, self.controls,
                        self.scores, self.review_box, self.replay, self.steps, self.explanation_view,
@@ -283,6 +284,7 @@ class Explorer(w.GridBox):
         self.scores.layout.display = None if can.over and not can.reviewing else "none"
         self.replay.layout.display = None if can.over or can.reviewing else "none"
         self.hand.layout.display = "none" if can.over or can.reviewing else None     # a finished game's are empty
+        self.players_view.layout.display = "none" if can.reviewing else None         # room for the review
 
     def _render_steps(self) -> None:
         """Step buttons for exactly the panel's steps, the chosen one pressed."""
