@@ -27,7 +27,7 @@ PICTURE_WIDTH = "740px"   # the board's fixed CSS width: sharp at any pixel dens
 PANEL_HEIGHT = "630px"    # the side panel fits a 1366×768 laptop's JupyterLab without scrolling the page
 ROW = "flex"              # the decisive moments' buttons beside their label, not under it (ipywidgets: a block)
 BOARDS_KEPT = 8           # positions (per language) whose drawing is kept, so Undo, Redo and switches are cheap
-MARGINS_SIZE = (4.6, 2.1) # the review's plot, in inches at 100 CSS pixels each: the side panel's width
+MARGINS_SIZE = (4.6, 2.1)  # the review's plot, in inches at 100 CSS pixels each: the side panel's width
 MARGINS_DPI = 200         # the plot's pixels per inch: sharp on a high-density screen
 PROGRESS_STEPS = 20       # how many times a review computed away from the click says how far it got
 
@@ -67,7 +67,7 @@ class Explorer(w.GridBox):
         self._boards: OrderedDict[tuple, LiveBoard] = OrderedDict()
         self._drawn: tuple[LiveBoard, list[int]] | None = None     # the board and steps the picture shows
         self._plot: tuple[Review, str, bytes] | None = None        # the review, language and plot shown
-        self._jobs: set[tuple] = set()                              # the reviews being computed, by key
+        self._jobs: set[tuple[int, tuple[Action, ...]]] = set()     # the reviews being computed, by key
         self._reviews = reviews
         self._updating = False
 
@@ -103,8 +103,7 @@ class Explorer(w.GridBox):
         self.replay = w.IntSlider(min=0, max=0, continuous_update=False, layout=w.Layout(display="none",
                                                                                          width="100%"))
         self.replay.add_class("brass-replay")
-        self.review_button = w.ToggleButton(icon="search", layout=w.Layout(width="auto", min_width="72px",
-                                                                         align_self="flex-end"))
+        self.review_button = w.ToggleButton(icon="search", layout=w.Layout(width="auto", min_width="72px"))
         self.review_button.add_class("brass-review")
         self.reviewed = w.Dropdown(layout=w.Layout(width="auto", flex="0 1 auto"))
         self.reviewed.style.description_width = "auto"
