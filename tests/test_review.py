@@ -96,6 +96,18 @@ def test_the_plot_has_one_line_per_player_and_marks_the_decisive_moments(birming
         assert ax.get_title() == title
 
 
+@pytest.mark.parametrize("size", [None, (4.6, 2.1)])        # a notebook's cell; the table's side panel
+def test_the_plots_legend_hides_no_line_and_no_decisive_moment(birmingham, size):
+    ax = bn.review(birmingham, 1, depth="greedy").plot("ja", size).axes[0]
+    legend = ax.get_legend().get_window_extent()
+    drawn = [line.get_xydata() for line in ax.get_lines() if (line.get_gid() or "").startswith("margin-")]
+    drawn += [c.get_offsets() for c in ax.collections if c.get_gid() == "decisive"]
+    assert len(drawn) == 3
+    for points in drawn:
+        assert ax.transData.transform(points)[:, 1].max() < legend.y0
+    assert legend.x1 <= ax.get_window_extent().x1                      # the whole legend is inside the plot
+
+
 def test_both_languages_name_the_moves_and_their_ratings(birmingham):
     review = bn.review(birmingham, 1)
     worst = review.to_dict()["decisive"][0]

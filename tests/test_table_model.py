@@ -1,14 +1,20 @@
 """The table's model (brass_nb/widgets/table.py) played without a browser and without ipywidgets: choosing narrows
 to one legal action and previews it, a move updates the message and panel, a refusal keeps the choice legal, undo
-and redo, bots, a finished game's replay, and the same panel and message redrawn in the other language."""
+and redo, bots, a finished game's replay, the review view beside it, and the same panel and message redrawn in the
+other language."""
 from __future__ import annotations
 
 import subprocess
 import sys
 
-from brass_nb.bots import GreedyBot
+import pytest
+
+import brass_nb as bn
+from brass_nb.bots import GreedyBot, RandomBot, play_out
+from brass_nb.explain.review import EN_RATINGS, JA_RATINGS, decision_words
 from brass_nb.rules.game import new_game
-from brass_nb.widgets.table import HintShown, Played, Preview, Replayed, Table, Undone
+from brass_nb.widgets.reviewing import REVIEW_DEPTH
+from brass_nb.widgets.table import HintShown, Played, Preview, Replayed, Reviewed, Reviewing, Table, Undone
 
 
 def test_the_model_needs_no_ipywidgets():
@@ -77,3 +83,106 @@ def test_a_hint_sets_the_choice_to_the_suggestion():
     assert isinstance(table.panel, HintShown) and table.selected == table.panel.hint.action
     hint = table.panel.hint                                 # the board shows what the plan and principles name
     assert table.shown == hint.highlights + hint.explanation.steps
+
+
+# ---------------------------------------------------------------------------- the review view
+
+
+@pytest.fixture(scope="module")
+def finished() -> bn.Game:
+    """A two-player game Player 1 played at random (so it has decisive moments) and the greedy coach finished."""
+    game = new_game("birmingham", players=2, seed=1)
+    play_out(game, [RandomBot(1), GreedyBot()])
+    return game
+
+
+def reviewed_table(game: bn.Game, player: int | None = None) -> Table:
+    """The game at a table, Player 2 a bot, its review view open on ``player`` with the review computed (one ply
+    deep: the search's own test is the game in progress below)."""
+    table = Table(game, seats=["human", GreedyBot()])
+    table.review_depth = "greedy"
+    job = table.open_review(player)
+    assert isinstance(table.panel, Reviewing) and "0%" in table.panel_html()
+    table.review_done(job, job.run())
+    return table
+
+
+@pytest.mark.parametrize("player", [None, 1])
+def test_the_review_view_lists_the_seats_decisions_with_bn_reviews_ratings(finished, player):
+    table = reviewed_table(finished, player)
+    expected = bn.review(finished, player or 0, depth="greedy")
+    assert table.reviewed == (player or 0)                  # the human seat unless another is chosen
+    assert [number for _, number in table.decision_options()] == [d.number for d in expected.decisions]
+    for (label, _), decision in zip(table.decision_options(), expected.decisions, strict=True):
+        assert label.startswith(f"{decision.number} · {EN_RATINGS[decision.rating.value][0]} · ")
+    assert [number for _, number in table.decisive_options()] == [d.number for d in expected.decisive()]
+    assert isinstance(table.panel, Reviewed) and table.panel.review == expected
+    assert ("The moments that decided the game" if expected.decisive() else "No decision cost") in table.panel_html()
+    assert table.controls().reviewing and not table.controls().human
+
+
+def test_choosing_a_decision_moves_the_replay_to_where_it_was_taken_and_shows_the_better_move(finished):
+    table = reviewed_table(finished)
+    decision = bn.review(finished, 0, depth="greedy").decisive()[0]
+    table.choose_decision(decision.number)
+    assert table.replay_index == decision.number - 1 and table.decision_shown == decision
+    position = table.board_game()
+    assert position is table.moments[decision.number - 1].game
+    assert position.log == finished.log[:decision.number - 1] and position.current_player == 0
+    assert decision.better != decision.played and decision.better in position.legal_actions()
+    words = decision_words(decision.to_dict(), "en")
+    shown = table.panel_html()
+    assert f"data-number='{decision.number}'" in shown and "Better:" in shown
+    assert words.better in shown and words.played in shown and words.rating in shown
+    # the board shows the better move: its principle, then its steps, as the engine explains it on that position
+    better = position.copy().play(decision.better)
+    assert table.highlight == [decision.better_principle, *better.steps]
+    # the replay moved elsewhere: a move of Player 2 is shown, with no decision of Player 1
+    table.replay_to(decision.number)
+    assert table.decision_shown is None and table.shown == list(table.moments[decision.number].explanation.steps)
+
+
+def test_the_review_is_worded_again_in_the_other_language(finished):
+    table = reviewed_table(finished)
+    decision = bn.review(finished, 0, depth="greedy").decisive()[0]
+    table.choose_decision(decision.number)
+    english = table.panel_html()
+    assert "Played:" in english and EN_RATINGS[decision.rating.value][0] in english
+    table.set_language("ja")
+    japanese = table.panel_html()
+    assert "打った手:" in japanese and "よりよい手:" in japanese and JA_RATINGS[decision.rating.value] in japanese
+    assert "Played:" not in japanese and "Better:" not in japanese
+    assert decision_words(decision.to_dict(), "ja").better in japanese
+    assert table.decisive_options()[0][0] == f"{decision.number} · {JA_RATINGS[decision.rating.value]}"
+
+
+def test_a_review_is_computed_once_and_closing_returns_to_the_replay(finished):
+    table = reviewed_table(finished)
+    number = table.decisive_options()[0][1]
+    table.choose_decision(number)
+    table.close_review()
+    assert type(table.panel) is Replayed and table.replay_index == number - 1 and table.decisive_options() == []
+    assert table.reviewed is None and table.controls().over and not table.controls().reviewing
+    assert table.open_review() is None                      # kept: nothing to compute again
+    assert isinstance(table.panel, Reviewed)
+
+
+def test_a_game_in_progress_is_reviewed_on_demand_against_the_hints_move():
+    game = new_game("birmingham", players=2, seed=1)
+    play_out(game, [RandomBot(1), GreedyBot()], limit=12)
+    table = Table(game, seats=["human", GreedyBot()])
+    table.choose_kind("loan")
+    preview = table.panel
+    assert table.review_depth == REVIEW_DEPTH == "search" and table.controls().review
+    job = table.open_review()
+    assert table.moments is not None and table.replay_index == len(game.log)
+    assert not table.controls().human and not table.controls().bots_to_act       # the controls wait
+    table.review_done(job, job.run())
+    expected = bn.review(game, 0)
+    assert [d.rating for d in table.panel.review.decisions] == [d.rating for d in expected.decisions]
+    assert "not over" in table.panel_html()
+    table.close_review()
+    assert table.moments is None and table.panel is preview and table.selected.kind == "loan"
+    assert table.controls().human
+    game.play(table.selected)                               # the game moves on: the kept review is of the past
+    assert table.cached_review(0) is None

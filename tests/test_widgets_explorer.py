@@ -14,7 +14,8 @@ import ipywidgets as w
 import pytest
 
 import brass_nb as bn
-from brass_nb.bots import RandomBot
+from brass_nb.bots import GreedyBot, RandomBot, play_out
+from brass_nb.explain.review import JA_RATINGS
 from brass_nb.rules.errors import BrassError
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.widgets import Explorer
@@ -279,6 +280,38 @@ def test_a_whole_two_player_game_through_the_widget_ends_with_scores_and_a_repla
     assert str(game.log[4]) in explorer.explanation_view.value or "played" in explorer.explanation_view.value
     assert len(explorer.steps.options) == len(explorer.shown) > 0
     assert CheapBoard.drawn[-1] == (5, len(explorer.shown))          # the replayed position, with its steps
+
+
+def test_review_at_the_table_moves_the_replay_to_a_decisive_moment_in_both_languages():
+    game = bn.new_game("birmingham", players=2, seed=1)
+    play_out(game, [RandomBot(1), GreedyBot()])
+    explorer = Explorer(game, seats=["human", GreedyBot()])
+    explorer.table.review_depth = "greedy"
+    assert explorer.review_button.layout.display is None and explorer.review_box.layout.display == "none"
+    assert "press Review" in explorer.explanation_view.value
+    explorer.review_button.value = True                     # no kernel's event loop here: computed at once
+    expected = bn.review(game, 0, depth="greedy")
+    assert [number for _, number in explorer.decisive.options] == [d.number for d in expected.decisive()]
+    assert [number for _, number in explorer.decision.options] == [d.number for d in expected.decisions]
+    assert explorer.margins.value[:8] == b"\x89PNG\r\n\x1a\n" and explorer.margins.layout.display is None
+    assert explorer.scores.layout.display == "none" and explorer.replay.layout.display is None
+    board = explorer.picture.value
+    decision = expected.decisive()[0]
+    explorer.decisive.value = decision.number
+    assert explorer.replay.value == decision.number - 1 and explorer.decision.value == decision.number
+    assert explorer.picture.value != board and explorer.highlight[0] == decision.better_principle
+    assert f"data-number='{decision.number}'" in explorer.explanation_view.value
+    explorer.toggle.value = "ja"
+    assert explorer.review_button.description == "振り返り" and "打った手:" in explorer.explanation_view.value
+    assert explorer.decisive.options[0][0] == f"{decision.number} · {JA_RATINGS[decision.rating.value]}"
+    explorer.replay.value = decision.number + 1             # the slider: the next decision of Player 1, or none
+    shown = explorer.table.decision_shown
+    assert explorer.decision.value == (shown.number if shown else None) and explorer.decisive.value is None
+    explorer.review_button.value = False
+    assert explorer.scores.layout.display is None and explorer.review_box.layout.display == "none"
+    assert explorer.replay.value == decision.number + 1
+    explorer.close()
+    assert Explorer(game, reviews=False).review_button.layout.display == "none"
 
 
 def test_closing_an_explorer_frees_every_widget_it_made(game):

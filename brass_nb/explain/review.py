@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import NamedTuple
 
 from brass_nb.explain import en, ja, language_or_default, localize, reason
 from brass_nb.rules.actions import DISTANT
@@ -123,7 +124,8 @@ def _en_row(d: dict) -> list[str]:
             "" if d["rating"] == "best" else EN_MOVES[d["better"]["kind"]](d["better"])]
 
 
-EN = {"head": _en_head, "unfinished": _en_unfinished, "decisive_head": _en_decisive_head,
+EN = {"when": lambda d: en.upper_first(_en_when(d)), "rating": lambda r: EN_RATINGS[r][0], "loss": _en_loss,
+      "moves": EN_MOVES, "head": _en_head, "unfinished": _en_unfinished, "decisive_head": _en_decisive_head,
       "none_decisive": _en_none_decisive, "moment": _en_moment, "counts": _en_counts, "limits": _en_limits,
       "row": _en_row, "columns": ["#", "when", "played", "rating", "VP lost", "better"], "every": "Every decision",
       "plot_title": "Expected margin over the game", "plot_x": "decision (log entry)",
@@ -224,7 +226,8 @@ def _ja_row(d: dict) -> list[str]:
             "" if d["rating"] == "best" else JA_MOVES[d["better"]["kind"]](d["better"])]
 
 
-JA = {"head": _ja_head, "unfinished": _ja_unfinished, "decisive_head": _ja_decisive_head,
+JA = {"when": _ja_when, "rating": JA_RATINGS.__getitem__, "loss": _ja_loss, "moves": JA_MOVES,
+      "head": _ja_head, "unfinished": _ja_unfinished, "decisive_head": _ja_decisive_head,
       "none_decisive": _ja_none_decisive, "moment": _ja_moment, "counts": _ja_counts, "limits": _ja_limits,
       "row": _ja_row, "columns": ["手", "時期", "打った手", "評価", "損（点）", "よりよい手"], "every": "すべての決定",
       "plot_title": "ゲームを通じた予想得点差", "plot_x": "決定（記録の番号）", "plot_y": "予想得点差（勝利点）",
@@ -239,6 +242,27 @@ CATALOGS = {"en": EN, "ja": JA}
 def words_of(language: str | None) -> dict:
     """The review's words in ``language`` (checked), or in the language chosen with ``set_language``."""
     return CATALOGS[language_or_default(language)]
+
+
+class DecisionWords(NamedTuple):
+    """One decision in words, part by part, for a view that lays them out itself (the table's review)."""
+
+    when: str           # "Decision 12, canal era round 3"
+    played: str         # the move played
+    rating: str         # "blunder"
+    loss: str           # "it cost about 7 VP"
+    better: str         # the coach's best move (the move played when it was the best)
+    principle: str      # the idea behind the better move ('' when none applies)
+
+
+def decision_words(d: dict, language: str | None = None) -> DecisionWords:
+    """A decision of :meth:`~brass_nb.bots.reviews.Review.to_dict` (one of its ``decisions``) in words."""
+    language = language_or_default(language)
+    words = CATALOGS[language]
+    moves = words["moves"]
+    return DecisionWords(words["when"](d), moves[d["played"]["kind"]](d["played"]), words["rating"](d["rating"]),
+                         words["loss"](d["loss"]), moves[d["better"]["kind"]](d["better"]),
+                         _principle(d, language).strip())
 
 
 def summary(record: dict, language: str) -> list[str]:

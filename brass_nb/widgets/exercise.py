@@ -71,7 +71,8 @@ class YourMove(w.VBox):
             flex="0 1 auto", max_height=BOX_HEIGHT, overflow="auto", border="2px solid #1565c0", padding="2px 6px"))
         box.add_class("brass-exercise")
         game = exercise.game()
-        self.explorer = Explorer(game, language, seats=["human"] * len(game.players), hints=False, top=box)
+        self.explorer = Explorer(game, language, seats=["human"] * len(game.players), hints=False, top=box,
+                                 reviews=False)
         self.explorer.table.on_move = self._judge
         self.explorer.toggle.observe(self._on_language, "value")
         self.hint_button.on_click(lambda _: self.climb())

@@ -2,24 +2,34 @@
 offers only legal choices, the explanation step by step, bots for the other seats, and the scores at the end.
 
 The widget draws a :class:`~brass_nb.widgets.table.Table` (the game, the seats, the choice, the panel: plain Python)
-and hands it every click; it holds no state of the game's but its pictures, kept for Undo and Redo."""
+and hands it every click; it holds no state of the game's but its pictures, kept for Undo and Redo, and the reviews
+it is computing."""
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 
 import ipywidgets as w
 
+from brass_nb.bots.reviews import Review
+from brass_nb.plot import png
 from brass_nb.plot.live import LiveBoard
 from brass_nb.rules.actions import Action, example_action
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
 from brass_nb.widgets.choices import SLOTS
+from brass_nb.widgets.reviewing import ReviewJob
 from brass_nb.widgets.table import Table
 
 PICTURE_WIDTH = "740px"   # the board's fixed CSS width: sharp at any pixel density the picture is drawn with
 PANEL_HEIGHT = "630px"    # the side panel fits a 1366×768 laptop's JupyterLab without scrolling the page
+ROW = "flex"              # the decisive moments' buttons beside their label, not under it (ipywidgets: a block)
 BOARDS_KEPT = 8           # positions (per language) whose drawing is kept, so Undo, Redo and switches are cheap
+MARGINS_SIZE = (4.6, 2.1)  # the review's plot, in inches at 100 CSS pixels each: the side panel's width
+MARGINS_DPI = 200         # the plot's pixels per inch: sharp on a high-density screen
+PROGRESS_STEPS = 20       # how many times a review computed away from the click says how far it got
 
 
 def language_toggle(language: str) -> w.ToggleButtons:
@@ -45,13 +55,20 @@ class Explorer(w.GridBox):
     ``game.legal_actions()``; a bot seat moves when "Next bot move" is pressed (or at once, with ``auto``).
     Previews and played moves show the engine's own steps; choosing a step draws it on the board. ``hints=False``
     hides the Hint button (an exercise gives its own hints); ``top`` goes at the top of the side panel.
+
+    Review opens the coach's review of a seat's decisions (the first human seat's unless another is chosen) beside
+    the replay: choosing a decisive moment, any decision, or a position on the replay shows the position where the
+    decision was taken, its rating and the better move on the board. ``reviews=False`` hides it.
     """
 
     def __init__(self, game: Game, language: str | None = None, seats: list | None = None, auto: bool = False,
-                 hints: bool = True, top: w.Widget | None = None):
+                 hints: bool = True, top: w.Widget | None = None, reviews: bool = True):
         self.table = Table(game, seats, language)
         self._boards: OrderedDict[tuple, LiveBoard] = OrderedDict()
         self._drawn: tuple[LiveBoard, list[int]] | None = None     # the board and steps the picture shows
+        self._plot: tuple[Review, str, bytes] | None = None        # the review, language and plot shown
+        self._jobs: set[tuple[int, tuple[Action, ...]]] = set()     # the reviews being computed, by key
+        self._reviews = reviews
         self._updating = False
 
         self.picture = w.Image(format="png", layout=w.Layout(width="100%", max_width=PICTURE_WIDTH))
@@ -86,15 +103,32 @@ class Explorer(w.GridBox):
         self.replay = w.IntSlider(min=0, max=0, continuous_update=False, layout=w.Layout(display="none",
                                                                                          width="100%"))
         self.replay.add_class("brass-replay")
+        self.review_button = w.ToggleButton(icon="search", layout=w.Layout(width="auto", min_width="72px"))
+        self.review_button.add_class("brass-review")
+        self.reviewed = w.Dropdown(layout=w.Layout(width="auto", flex="0 1 auto"))
+        self.reviewed.style.description_width = "auto"
+        self.reviewed.add_class("brass-reviewed")
+        self.decision = w.Dropdown(layout=w.Layout(width="auto", flex="1 1 0"))
+        self.decision.style.description_width = "auto"
+        self.decision.add_class("brass-decision")
+        self.decisive = w.ToggleButtons(style={"button_width": "auto", "description_width": "auto"},
+                                        layout=w.Layout(flex="0 0 auto", align_items="center"))
+        self.decisive.add_class("brass-decisive")
+        self.review_box = w.VBox([w.HBox([self.reviewed, self.decision]), self.decisive],
+                                 layout=w.Layout(flex="0 0 auto", display="none"))
+        self.margins = w.Image(format="png", layout=w.Layout(width="100%", flex="0 0 auto", display="none"))
+        self.margins.add_class("brass-margins")
         self.controls = w.VBox([self.kind] + self.fields + [
             w.HBox([self.play_button, self.undo_button, self.redo_button, self.hint_button]),
             w.HBox([self.bot_button, self.auto]),
             w.HBox([self.typed, self.check_button, self.play_typed_button])],
             layout=w.Layout(flex="0 0 auto"))
-        heads = w.HBox([self.players_view, self.toggle], layout=w.Layout(justify_content="space-between",
-                                                                          flex="0 0 auto"))
+        heads = w.HBox([self.players_view, w.VBox([self.toggle, self.review_button],
+                                                  layout=w.Layout(margin="0 0 0 auto", align_items="flex-end"))],
+                       layout=w.Layout(justify_content="space-between", flex="0 0 auto"))
         side = w.VBox(([top] if top is not None else []) + [self.status, heads, self.hand, self.controls,
-                       self.scores, self.replay, self.steps, self.explanation_view],
+                       self.scores, self.review_box, self.replay, self.steps, self.explanation_view,
+                       self.margins],
                       layout=w.Layout(height=PANEL_HEIGHT, overflow="hidden", grid_gap="2px"))
         side.add_class("brass-side")
         super().__init__([self.picture, side], layout=w.Layout(
@@ -108,6 +142,10 @@ class Explorer(w.GridBox):
         self.steps.observe(self._on_step, "value")
         self.toggle.observe(self._on_language, "value")
         self.replay.observe(self._on_replay, "value")
+        self.review_button.observe(self._on_review, "value")
+        self.reviewed.observe(self._on_reviewed, "value")
+        self.decisive.observe(self._on_decision, "value")
+        self.decision.observe(self._on_decision, "value")
         self.play_button.on_click(lambda _: self._act(self._play_selected))
         self.undo_button.on_click(lambda _: self._act(self.table.undo))
         self.redo_button.on_click(lambda _: self._act(self.table.redo))
@@ -126,7 +164,8 @@ class Explorer(w.GridBox):
         return f"Explorer({self.game!r}, seats={[s if s == 'human' else s.name for s in self.table.seats]!r})"
 
     def close(self) -> None:
-        """Close the Explorer and every widget in it, and drop the pictures it keeps for Undo and Redo.
+        """Close the Explorer and every widget in it, and drop the pictures it keeps for Undo and Redo (a review
+        still being computed is dropped when it is done).
 
         The kernel keeps each widget it made until the widget is closed, even once its output is cleared: a
         notebook or a script that makes many Explorers closes those it no longer shows."""
@@ -134,7 +173,7 @@ class Explorer(w.GridBox):
             super().close()
             return
         self._boards.clear()
-        self._drawn = None
+        self._drawn = self._plot = None
         for widget in _widget_tree(self):
             if widget is not self:
                 widget.close()
@@ -191,6 +230,10 @@ class Explorer(w.GridBox):
         self.auto.description = words["auto"]
         self.typed.placeholder = words["typed"].format(example=example_action(self.game.facts))
         self.replay.description = words["replay"]
+        self.review_button.description = words["review"]
+        self.reviewed.description = words["review_of"]
+        self.decisive.description = words["decisive"]
+        self.decision.description = words["decision"]
 
     def _render(self) -> None:
         """Show the table as it is now: controls, status, panel, scores and the board (no event handler runs)."""
@@ -200,8 +243,10 @@ class Explorer(w.GridBox):
             self._render_choice()
             self._render_controls()
             self._render_steps()
-            if table.moments is not None and self.replay.max != len(table.moments) - 1:
-                self.replay.max = self.replay.value = len(table.moments) - 1
+            if table.moments is not None:
+                self.replay.max = len(table.moments) - 1
+                self.replay.value = table.replay_index
+            self._render_review()
         finally:
             self._updating = False
         self.status.value = table.status_html()
@@ -234,8 +279,11 @@ class Explorer(w.GridBox):
         self.undo_button.disabled, self.redo_button.disabled = not can.undo, not can.redo
         self.bot_button.disabled = not can.bots_to_act
         self.bot_button.layout.display = self.auto.layout.display = None if can.bots else "none"
-        self.controls.layout.display = "none" if can.over else None
-        self.scores.layout.display = self.replay.layout.display = None if can.over else "none"
+        self.controls.layout.display = "none" if can.over or can.reviewing else None
+        self.scores.layout.display = None if can.over and not can.reviewing else "none"
+        self.replay.layout.display = None if can.over or can.reviewing else "none"
+        self.hand.layout.display = "none" if can.over or can.reviewing else None     # a finished game's are empty
+        self.players_view.layout.display = "none" if can.reviewing else None         # room for the review
 
     def _render_steps(self) -> None:
         """Step buttons for exactly the panel's steps, the chosen one pressed."""
@@ -246,6 +294,43 @@ class Explorer(w.GridBox):
             self.steps.style.button_width = f"{22 + 8 * len(str(count))}px"   # "10" is not cut to "1…"
         self.steps.value = self.table.step_chosen
         self.steps.layout.display = None if count else "none"
+
+    def _render_review(self) -> None:
+        """The review view's controls show the table's: whose review, its decisions, the one shown, the plot."""
+        table, can = self.table, self.table.controls()
+        self.review_button.value = can.reviewing
+        self.review_button.layout.display = None if self._reviews and can.review else "none"
+        self.review_box.layout.display = None if can.reviewing else "none"
+        if not can.reviewing:
+            self.margins.layout.display = "none"
+            return
+        self.reviewed.options = table.reviewed_options()
+        self.reviewed.value = table.reviewed
+        shown = table.decision_shown
+        number = shown.number if shown is not None else None
+        decisive = table.decisive_options()
+        if list(self.decisive.options) != decisive:
+            self.decisive.options = decisive
+        self.decisive.value = number if number in {n for _, n in decisive} else None
+        self.decisive.layout.display = ROW if decisive else "none"
+        decisions = table.decision_options()
+        if list(self.decision.options) != decisions:
+            self.decision.options = decisions
+        self.decision.value = number
+        self.decision.layout.visibility = "visible" if decisions else "hidden"
+        plot = self._margins()
+        self.margins.layout.display = None if plot else "none"
+        if plot:
+            self.margins.value = plot
+
+    def _margins(self) -> bytes:
+        """The review's plot in the table's language (drawn again only when either changed)."""
+        review = self.table.cached_review(self.table.reviewed) if self.table.reviewed is not None else None
+        if review is None:
+            return b""
+        if self._plot is None or self._plot[0] is not review or self._plot[1] != self.language:
+            self._plot = (review, self.language, png(review.plot(self.language, MARGINS_SIZE), dpi=MARGINS_DPI))
+        return self._plot[2]
 
     def _board(self, game: Game) -> LiveBoard:
         """The drawing of ``game``'s position, kept for the last few positions."""
@@ -296,3 +381,66 @@ class Explorer(w.GridBox):
     def _on_replay(self, change) -> None:
         if not self._updating:
             self._act(lambda: self.table.replay_to(change["new"]))
+
+    def _on_review(self, change) -> None:
+        if self._updating:
+            return
+        if change["new"]:
+            self._open_review(None)
+        else:
+            self._act(self.table.close_review)
+
+    def _on_reviewed(self, change) -> None:
+        if not self._updating and change["new"] is not None:
+            self._open_review(change["new"])
+
+    def _on_decision(self, change) -> None:
+        if not self._updating and change["new"] is not None:
+            self._act(lambda: self.table.choose_decision(change["new"]))
+
+    # ------------------------------------------------------------------ the review, computed
+
+    def _open_review(self, player: int | None) -> None:
+        job = self.table.open_review(player)
+        self._render()
+        if job is not None:
+            self._compute(job)
+
+    def _compute(self, job: ReviewJob) -> None:
+        """Compute a review away from the click where the kernel's event loop runs (JupyterLab, Voilà): the table
+        stays usable meanwhile and says how far the review got, and the review is shown when it is done. Without
+        a running loop (a script, a test) it is computed at once."""
+        if job.key in self._jobs:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._act(lambda: self.table.review_done(job, job.run()))
+            return
+        self._jobs.add(job.key)
+        every = max(1, len(job.game.log) // PROGRESS_STEPS)
+
+        def progress(done: int, total: int) -> None:
+            if done % every == 0:
+                loop.call_soon_threadsafe(self._review_progress, job, done, total)
+
+        def work() -> None:
+            review = None
+            try:
+                review = job.run(progress)
+            finally:     # told even when the review failed, so that asking again computes it again
+                loop.call_soon_threadsafe(self._review_ready, job, review)
+
+        threading.Thread(target=work, name="brass-review", daemon=True).start()
+
+    def _review_progress(self, job: ReviewJob, done: int, total: int) -> None:
+        """In the kernel's thread: how far the review the view waits for got."""
+        if self.comm is not None and job.player == self.table.reviewed and job.key in self._jobs:
+            self.table.review_progress = (done, total)
+            self.explanation_view.value = self.table.panel_html()
+
+    def _review_ready(self, job: ReviewJob, review: Review | None) -> None:
+        """In the kernel's thread: the review is computed (None if it failed); the table keeps it and shows it."""
+        self._jobs.discard(job.key)
+        if self.comm is not None and review is not None:
+            self._act(lambda: self.table.review_done(job, review))

@@ -24,6 +24,8 @@ LABELS = {
            "undone": "Undone: {player}'s {action}.", "redone": "Redone: {player}'s {action}.",
            "you_played": "Played: {player}'s {action}.",
            "start": "Choose an action: its steps appear here before you play it.",
+           "over_start": "Move the replay to see any position of the game, or press Review: the coach rates "
+                         "each of your decisions and shows the better move on the board.",
            "hinted": "Hint:",
            "legal": "Legal: press Play typed to play it.", "refused": "Not allowed:", "location": "location",
            "resource": "resource", "space": "track space", "check_answer": "Check", "right": "Right!",
@@ -31,6 +33,10 @@ LABELS = {
            "scores": "Final scores", "place": "place", "links": "links", "industries": "industries",
            "money_vp": "money", "other": "other", "total": "total VP", "canal": "canal", "rail": "rail",
            "replay": "replay", "replay_start": "The start of the game.",
+           "review": "Review", "review_of": "review of", "decisive": "decisive:", "decision": "decision",
+           "reviewing": "Rating the decisions of {player} against the coach's moves… {percent}%",
+           "review_played": "Played:", "review_rating": "{rating}: {loss}.", "review_better": "Better:",
+           "review_why": "Why the better move, and what it would do:", "review_did": "What it did:",
            "human": "you", "seat": "{player} ({who})",
            "page_title": "Brass: Birmingham — a game against a bot", "new_game": "New game",
            "page_how": "You are Player 1. Choose an action on the right and press Play: the bot answers at once. "
@@ -61,6 +67,8 @@ LABELS = {
            "undone": "取り消しました: {player}の {action}。", "redone": "やり直しました: {player}の {action}。",
            "you_played": "実行しました: {player}の {action}。",
            "start": "アクションを選んでください。実行する前に、そのステップがここに表示されます。",
+           "over_start": "「再生」でゲームの好きな局面を見られます。「振り返り」を押すと、コーチがあなたの決定を"
+                         "一つずつ評価し、よりよい手を盤上に示します。",
            "hinted": "ヒント:",
            "legal": "合法です。「入力を実行」で実行できます。", "refused": "できません:", "location": "地点",
            "resource": "資源", "space": "マス", "check_answer": "答え合わせ", "right": "正解！",
@@ -68,6 +76,10 @@ LABELS = {
            "scores": "最終得点", "place": "順位", "links": "運輸タイル", "industries": "産業",
            "money_vp": "お金", "other": "その他", "total": "勝利点合計", "canal": "運河", "rail": "鉄道",
            "replay": "再生", "replay_start": "ゲームの開始時点。",
+           "review": "振り返り", "review_of": "対象", "decisive": "勝負所:", "decision": "決定",
+           "reviewing": "{player}の決定をコーチの手と比べています… {percent}%",
+           "review_played": "打った手:", "review_rating": "{rating}。{loss}。", "review_better": "よりよい手:",
+           "review_why": "よりよい手の理由と、その手で起きること:", "review_did": "この手で起きたこと:",
            "human": "あなた", "seat": "{player}（{who}）",
            "page_title": "ブラス：バーミンガム — ボットと対戦", "new_game": "新しいゲーム",
            "page_how": "あなたはプレイヤー1です。右側でアクションを選んで「実行」を押すと、ボットがすぐに応じます。"

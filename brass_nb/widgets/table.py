@@ -2,8 +2,8 @@
 shows and the last message, and every move a learner can make at the table. Plain Python (no widget here): the
 Explorer draws it, and tests drive it without a browser.
 
-Everything shown is kept as what it is (an action, steps, a hint, a moment of the replay), never as text, so that
-switching the language redraws the same panel and message in the other one.
+Everything shown is kept as what it is (an action, steps, a hint, a moment of the replay, a review), never as text,
+so that switching the language redraws the same panel and message in the other one.
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from brass_nb.bots import strengths
+from brass_nb.bots.reviews import Decision, Review
 from brass_nb.explain import language_or_default, reason
 from brass_nb.rules.actions import Action
 from brass_nb.rules.errors import BrassError, GameSetupError
@@ -21,6 +22,7 @@ from brass_nb.rules.records import Explanation, Step
 from brass_nb.widgets.choices import FIELDS, Choice, choice_of, describe, kinds, settle
 from brass_nb.widgets.labels import LABELS
 from brass_nb.widgets.panels import hand_html, players_html, scores_html, seat_name, status_html
+from brass_nb.widgets.reviewing import REVIEW_DEPTH, ReviewJob, decision_html, decision_label
 from brass_nb.widgets.timeline import Moment, timeline
 
 
@@ -42,12 +44,13 @@ def check_seats(game: Game, seats: list | None) -> list:
 
 @dataclass(frozen=True)
 class Panel:
-    """What the explanation panel shows before anything is chosen; the other panels say what they show."""
+    """What the explanation panel shows before anything is chosen (or, once the game is over, what there is to
+    see); the other panels say what they show."""
 
     steps: tuple[Step, ...] = ()
 
     def body(self, table: Table, chosen: int | None) -> str:
-        return f"<p><i>{html.escape(table.words['start'])}</i></p>"
+        return f"<p><i>{html.escape(table.words['over_start' if table.game.is_over else 'start'])}</i></p>"
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,34 @@ class Replayed(Panel):
 
 
 @dataclass(frozen=True)
+class Reviewing(Replayed):
+    """A moment of the replay while the review view waits for its review: how far the review got."""
+
+    def body(self, table: Table, chosen: int | None) -> str:
+        done, total = table.review_progress
+        note = table.words["reviewing"].format(player=table.who(table.reviewed),
+                                               percent=100 * done // total if total else 0)
+        return f"<p class='brass-reviewing'><i>{html.escape(note)}</i></p>" + super().body(table, chosen)
+
+
+@dataclass(frozen=True)
+class Reviewed(Replayed):
+    """A moment of the replay in the review view. At a decision of the reviewed player: its rating and the better
+    move, whose principle and steps are the panel's steps (drawn on the board at the position of the decision);
+    elsewhere the move that led there. The review's summary follows: the decisive moments, then the counts."""
+
+    review: Review | None = None
+    decision: Decision | None = None
+
+    def body(self, table: Table, chosen: int | None) -> str:
+        summary = self.review.render(table.language, "html") if self.review is not None else ""
+        if self.decision is None:
+            return summary + super().body(table, chosen)
+        return (decision_html(self.decision, table.words, table.language) + table.steps_html(self.steps, chosen)
+                + "<hr style='margin:6px 0'>" + summary)
+
+
+@dataclass(frozen=True)
 class Message:
     """The line under the turn: a move made (``played``: you_played, undone or redone), a refusal's reasons, or
     that a typed action is legal."""
@@ -147,6 +178,8 @@ class Controls(NamedTuple):
     bots_to_act: bool       # a bot seat is to act: "Next bot move"
     bots: bool              # any seat is a bot: the bot controls are shown
     over: bool              # the game is over: the scores and the replay instead of the controls
+    review: bool            # there are decisions to review: the Review button is offered
+    reviewing: bool         # the review view is open: the review and the replay instead of the controls
 
 
 # ---------------------------------------------------------------------------- the table
@@ -163,7 +196,14 @@ class Table:
         self.panel: Panel = Panel()
         self.step_chosen: int | None = None        # the step picked with the step buttons (1-based)
         self.message: Message | None = None
-        self.moments: list[Moment] | None = None   # the replay of a finished game
+        self.moments: list[Moment] | None = None   # the replay of a finished game (or of one under review)
+        self.replay_index: int | None = None        # the moment the replay shows (0: the start)
+        self.reviewed: int | None = None            # the player whose review the view shows (None: view closed)
+        self.reviews: dict[tuple[int, tuple[Action, ...]], Review] = {}
+        """The reviews computed, by player and the log they reviewed (only the current log's are kept)."""
+        self.review_depth = REVIEW_DEPTH
+        self.review_progress = (0, 0)               # log entries the pending review has replayed, of all
+        self.before_review: Panel = Panel()         # what a game in progress showed when its review was opened
         self.paused = False                         # an exercise judged the move: nobody may act until told
         self.on_move: Callable[[Action | str, Explanation | None], None] | None = None
         """Told of every move tried for a human seat: the action (or the text typed) and its explanation (None when
@@ -212,9 +252,10 @@ class Table:
                 for i, f in enumerate(FIELDS[choice.action.kind])]
 
     def controls(self) -> Controls:
-        human, over = self.human_to_act() and not self.paused, self.game.is_over
-        return Controls(human, bool(self.game.log), self.game.can_redo, not over and not human,
-                        any(s != "human" for s in self.seats), over)
+        reviewing = self.reviewed is not None
+        human, over = self.human_to_act() and not self.paused and not reviewing, self.game.is_over
+        return Controls(human, bool(self.game.log), self.game.can_redo, not over and not human and not reviewing,
+                        any(s != "human" for s in self.seats), over, bool(self.game.log), reviewing)
 
     def status_html(self) -> str:
         return status_html(self.game, self.seats, self.language, self.message.html(self) if self.message else "")
@@ -322,6 +363,7 @@ class Table:
         self.choice = self.keep_or_settle(keep)
         self.message = message
         self.moments = timeline(self.game) if self.game.is_over else None
+        self.replay_index = len(self.moments) - 1 if self.moments else None
         self.show(panel or Panel())
         if self.on_change is not None:
             self.on_change()
@@ -419,8 +461,101 @@ class Table:
         self.show(HintShown(tuple(hint.highlights) + tuple(hint.explanation.steps), hint))   # plan, principles first
 
     def replay_to(self, index: int) -> None:
-        """Show the finished game's position after its ``index``-th action (0: the start)."""
+        """Show the replayed position after the game's ``index``-th action (0: the start); in the review view, with
+        the decision taken there when it was the reviewed player's."""
         if self.moments is None:
             return
+        self.replay_index = index
         moment = self.moments[index]
-        self.show(Replayed(tuple(moment.explanation.steps) if moment.explanation else (), moment))
+        steps = tuple(moment.explanation.steps) if moment.explanation else ()
+        if self.reviewed is None:
+            self.show(Replayed(steps, moment))
+            return
+        review = self.cached_review(self.reviewed)
+        if review is None:
+            self.show(Reviewing(steps, moment))
+            return
+        decision = next((d for d in review.decisions if d.number == index + 1), None)
+        if decision is not None:
+            steps = self.decision_steps(decision)
+        self.show(Reviewed(steps, moment, review, decision))
+
+    # ------------------------------------------------------------------ the review
+
+    def default_reviewed(self) -> int:
+        """The player a review is of, unless one is chosen: the first human seat (Player 1 in a game of bots)."""
+        return next((i for i, seat in enumerate(self.seats) if seat == "human"), 0)
+
+    def cached_review(self, player: int) -> Review | None:
+        return self.reviews.get((player, tuple(self.game.log)))
+
+    def open_review(self, player: int | None = None) -> ReviewJob | None:
+        """Open the review view on ``player`` (by default :meth:`default_reviewed`) at the replay's moment (a game
+        in progress is replayed while the view is open). Returns the review to compute, unless it is kept: the
+        caller runs it, at once or away from the click, and hands it to :meth:`review_done`."""
+        if self.reviewed is None:
+            self.before_review = self.panel
+        self.reviewed = self.default_reviewed() if player is None else player
+        if self.moments is None:
+            self.moments = timeline(self.game)
+        if self.replay_index is None:
+            self.replay_index = len(self.moments) - 1
+        job = None
+        if self.cached_review(self.reviewed) is None:
+            job = ReviewJob(self.game.copy(), self.reviewed, self.review_depth)
+            self.review_progress = (0, len(self.game.log))
+        self.replay_to(self.replay_index)
+        return job
+
+    def review_done(self, job: ReviewJob, review: Review) -> None:
+        """Keep the review ``job`` computed (unless the game moved on meanwhile) and show it if the view waits."""
+        if job.key[1] != tuple(self.game.log):
+            return
+        self.reviews = {key: kept for key, kept in self.reviews.items() if key[1] == job.key[1]}
+        self.reviews[job.key] = review
+        if self.reviewed == job.player and self.replay_index is not None:
+            self.replay_to(self.replay_index)
+
+    def close_review(self) -> None:
+        """Back to the game: the finished game's replay where it was, or a game in progress as it was shown."""
+        self.reviewed = None
+        if self.game.is_over:
+            self.replay_to(self.replay_index or 0)
+            return
+        self.moments = self.replay_index = None
+        self.show(self.before_review)
+
+    def choose_decision(self, number: int) -> None:
+        """Move the replay to the position where decision ``number`` (its place in the log) was taken."""
+        self.replay_to(number - 1)
+
+    def decision_steps(self, decision: Decision) -> tuple[Step, ...]:
+        """What the board shows at a decision: the better move's principle and steps, played on a copy of that
+        position (the move played's own steps, when it was the best)."""
+        assert self.moments is not None
+        if decision.better == decision.played:
+            played = self.moments[decision.number].explanation
+            return tuple(played.steps) if played else ()
+        better = self.moments[decision.number - 1].game.copy().play(decision.better)
+        principle = (decision.better_principle,) if decision.better_principle is not None else ()
+        return principle + tuple(better.steps)
+
+    def reviewed_options(self) -> list[tuple[str, int]]:
+        """Whose review can be shown: every seat, by name."""
+        return [(self.who(player), player) for player in range(len(self.seats))]
+
+    def decisive_options(self) -> list[tuple[str, int]]:
+        """The review's decisive moments, costliest first, as (label, decision number)."""
+        review = self.cached_review(self.reviewed) if self.reviewed is not None else None
+        return [] if review is None else [(decision_label(d, self.language), d.number) for d in review.decisive()]
+
+    def decision_options(self) -> list[tuple[str, int]]:
+        """Every decision of the reviewed player, in the order played, as (label with the move, decision number)."""
+        review = self.cached_review(self.reviewed) if self.reviewed is not None else None
+        return [] if review is None else [(decision_label(d, self.language, played=True), d.number)
+                                          for d in review.decisions]
+
+    @property
+    def decision_shown(self) -> Decision | None:
+        """The decision the review view shows (None elsewhere)."""
+        return self.panel.decision if isinstance(self.panel, Reviewed) else None
