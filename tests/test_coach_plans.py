@@ -26,19 +26,6 @@ GAMES = {"birmingham": "game birmingham\n", "lancashire": "game lancashire\n",
 """The game of each position and the header lines that choose it (Lancashire: Roxley 2018 unless 2007)."""
 
 
-LOOK_AHEAD = ("The look-ahead counts decisions, not rounds: a move that spends more puts its player later in the next "
-              "round's turn order (B4), so its single rollout gives the rivals the decisions the player would have "
-              "had: player 1's own decisions in the rollout")
-"""Why the search turns down a strong build for a cheap move (SearchBot: budget 15, one rollout per candidate)."""
-
-BEER_BLIND = ("The evaluation gives beer no value for a sale: a sold industry's flip chance counts only a connected "
-              "merchant that buys it, not whether beer can reach it.")
-
-NO_MAT = ("The evaluation gives no weight to what developing uncovers on the mat, so developing is only its cost (and "
-          "the search tries only the first of the equal develops, cotton); the loan's £30 outweighs three income "
-          "levels.")
-
-
 class Plan(NamedTuple):
     """A position, the moves that carry out its plan, and the principle that makes the plan good.
 
@@ -110,9 +97,7 @@ link Dudley - Birmingham player 2
 """, "Player 1's manufacturer at Birmingham reaches Gloucester, which buys it, but every sale needs beer and the board "
          "has none (Gloucester's merchant beer is gone). Player 1's own brewery needs no connection (B8): building "
          "one (at Coalbrookdale, with its card) lets the manufacturer sell and flip next. Beer is scarce.",
-         ("build brewery",), "principle.beer_scarce",
-         failing=f"{BEER_BLIND} The hint takes a loan with £30 in hand, money that builds nothing; greedy "
-                 f"ranks the brewery 7th."),
+         ("build brewery",), "principle.beer_scarce"),
     Plan("a brewery II stays for the rail era", "birmingham", 2, """era canal
 round 4
 turn 1
@@ -160,9 +145,10 @@ link Birmingham - Oxford player 2
          "buys cotton and holds merchant beer (B8), is the move; scouting (B14) would spend all three cards for two "
          "wild ones and put the build off to next turn.",
          ("build cotton Birmingham",), "principle.sell_to_merchant", {"merchants": ["Oxford[1]"]},
-         failing=f"The hint scouts. {LOOK_AHEAD} (1 of 5 after the £12 mill, 2 after the scout, which "
-                 f"builds the same mill with the wild location and sells it inside the rollout); the two extra cards "
-                 f"scouting spends (two actions of the era) are not counted. Greedy ranks the mill first (+10.1 VP)."),
+         failing="The hint scouts: the evaluation values two wild cards above the build, and the "
+                 "look-ahead (to the next round's end) lets player 1 build the same thing later with "
+                 "the wild cards; the two cards scouting spends (two actions of the era) are not "
+                 "charged."),
     Plan("sell before the canal era ends", "birmingham", 2, """era canal
 round 10
 turn 1
@@ -250,8 +236,10 @@ tile Cannock[2] player 2 coal I cubes 1
          "(£14 for a £7 tile, B12), flips for 5 VP and 3 income spaces, and, being level II, stays when the level I "
          "tiles leave at the canal era's end (B16). Its coal comes from player 1's own mine at Dudley (B6).",
          ("build iron",), "principle.level_one_leaves",
-         failing=f"The hint develops cotton, a level I tile player 1 does not need. {LOOK_AHEAD} (1 of 5 after "
-                 f"the iron works, 3 after the develop). Greedy ranks the iron works first (+22.6 VP)."),
+         failing="The hint scouts: the evaluation values two wild cards above the build, and the "
+                 "look-ahead (to the next round's end) lets player 1 build the same thing later with "
+                 "the wild cards; the two cards scouting spends (two actions of the era) are not "
+                 "charged."),
     Plan("develop away tiles the rail era cannot build", "birmingham", 2, """era rail
 round 2
 turn 1
@@ -267,7 +255,9 @@ tile Coventry[1] player 2 pottery I flipped
          "Coal Mine and Iron Works cards build nothing until those tiles are developed away. No rail can be built "
          "(no coal is connected, B1, B6), so developing them is the move that opens the next builds.",
          ("develop coal", "develop iron"), "principle.develop_away",
-         failing=f"The hint takes a loan with £25 in hand and nothing to build. {NO_MAT}"),
+         failing="The hint passes: the evaluation gives developing no value (what it uncovers on the "
+                 "mat is not counted), so every develop is only its cost, and in the rail era nothing"
+                 " else here pays."),
     Plan("a loan that pays for a build", "birmingham", 2, """era canal
 round 2
 turn 1
@@ -332,7 +322,10 @@ link Warrington - Stoke-on-Trent player 1
 """, "The Cotton Mill/Manufacturer card builds in player 1's network (B9): Stoke-on-Trent, at the end of "
          "player 1's canal; a cotton mill there reaches Warrington, which buys cotton and has merchant beer. Scouting "
          "would throw three cards away for two wild ones while a good build is already in hand.",
-         ("build cotton Stoke-on-Trent",), "principle.sell_to_merchant"),
+         ("build cotton Stoke-on-Trent",), "principle.sell_to_merchant",
+         failing="The hint builds a level I brewery at Uttoxeter instead of the mill a merchant buys:"
+                 " beer is scarce, but a level I brewery leaves at the canal era's end, and the mill "
+                 "sells and flips sooner."),
     Plan("an iron works using a rival's coal", "birmingham", 2, """era canal
 round 5
 turn 1
@@ -348,10 +341,7 @@ tile Worcester[1] player 1 cotton I flipped
 """, "The iron works sells 4 iron to the market's empty spaces at once (£14 for a £5 tile, B12) and flips, though "
          "its coal comes from player 2's mine in the same town (nearest connected mine, B6), one cube nearer to "
          "flipping it for player 2: player 1 gains far more than the rival.",
-         ("build iron",), "principle.rival_resources",
-         failing="The hint scouts: scouting is valued for its two wild cards but not charged the two extra "
-                 "cards (two actions of the era) it spends, and the look-ahead lets player 1 build the same iron "
-                 "works next turn anyway. Greedy ranks the iron works first (+12.0 VP)."),
+         ("build iron",), "principle.rival_resources"),
     Plan("the game's last action sells", "birmingham", 2, """era rail
 round 10
 turn 1
@@ -388,10 +378,7 @@ tile Coventry[1] player 2 pottery I flipped
          "its 3 cubes, reaching no merchant to sell them to (B12); the Iron Works card builds at Walsall with them "
          "next turn, and every cube anyone uses brings the mine nearer to flipping. Level II, it stays into the "
          "rail era.",
-         ("build coal Burton-on-Trent",), "principle.resources_flip",
-         failing=f"The hint develops cotton. {LOOK_AHEAD} (1 of 5 after the coal mine, 3 after the "
-                 f"develop; player 2 uses the new coal inside the rollout). Greedy ranks the coal mine first "
-                 f"(+8.2 VP)."),
+         ("build coal Burton-on-Trent",), "principle.resources_flip"),
     Plan("a cotton mill II where a merchant buys", "birmingham", 2, """era canal
 round 5
 turn 1
@@ -410,7 +397,9 @@ tile Cannock[2] player 1 coal I flipped
          "merchant beer (B8), and to coal at Dudley (B6): it can be sold this era, and, above level I, it stays when "
          "the level I tiles leave at the canal era's end (B16), to score again in the rail era. Kidderminster reaches "
          "no merchant.",
-         ("build cotton Birmingham",), "principle.level_one_leaves"),
+         ("build cotton Birmingham",), "principle.level_one_leaves",
+         failing="The hint builds an iron works at Birmingham[3] instead: the evaluation's chance "
+                 "that a resource tile flips (cubes used up) rates it above the mill a merchant buys."),
     # ------------------------------------------------------------------------------------------ Lancashire
     Plan("sell cotton to your port early", "lancashire", 3, """era canal
 round 2
@@ -428,7 +417,10 @@ tile Wigan[1] player 2 coal I cubes 2
 """, "The cotton mill at Warrington & Runcorn sells to player 1's own unflipped port at Ellesmere Port, connected "
          "by player 1's canal: both flip (L4), and player 1's income rises by both tiles' spaces, collected at the "
          "start of every round still to come (L1). The distant market would flip only the mill, and may fail.",
-         ("sell cotton Warrington & Runcorn[2] to Ellesmere Port[1]",), "principle.income_early"),
+         ("sell cotton Warrington & Runcorn[2] to Ellesmere Port[1]",), "principle.income_early",
+         failing="The hint takes a £10 loan: the tuned weights (fitted on Birmingham, where a loan is"
+                 " £30) value the first £24 in hand extra, which makes Lancashire's £10 loan look "
+                 "cheaper than the sale's income."),
     Plan("sell before the canal era ends (2007)", "lancashire 2007", 3, """era canal
 round 10
 turn 1
@@ -467,8 +459,8 @@ tile Wigan[1] player 3 coal I cubes 1
          "there, or at Preston itself (two cards make a location card for any town, L6), can be sold to it on a "
          "later turn (L4). Macclesfield and Stockport reach no port yet. Build where you can sell.",
          ("build cotton Blackburn", "build cotton Preston"), "principle.sell_to_merchant",
-         failing="The hint's move is fine, but sell_to_merchant looks only for merchants: Lancashire sells "
-                 "cotton to ports and the distant market (L4), so 'build where you can sell' is never named there."),
+         failing="The hint builds a coal mine at Wigan with two cards: in Lancashire the evaluation "
+                 "sees no outlet difference between the mill and the mine."),
     Plan("a link beside flipped tiles at the era's end (2007)", "lancashire 2007", 3, """era canal
 round 10
 turn 1
@@ -504,9 +496,7 @@ tile Manchester[1] player 3 coal II cubes 2
 """, "Player 1's next cotton mill is level II: built now in player 1's network (the Cotton Mill card) at Bolton "
          "or Manchester, connected to the unflipped port at Warrington & Runcorn, it can be sold this era, and it "
          "stays when the level I tiles leave at the canal era's end, to score again in the rail era.",
-         ("build cotton Bolton", "build cotton Manchester"), "principle.level_one_leaves",
-         failing=f"The hint builds a link to Bury instead. {LOOK_AHEAD} (0 of 7 after the £14 mill, 2 "
-                 f"after the link). Greedy ranks the mill first (+6.8 VP)."),
+         ("build cotton Bolton", "build cotton Manchester"), "principle.level_one_leaves"),
     Plan("a loan that pays for a build (2007)", "lancashire 2007", 3, """era canal
 round 2
 turn 1
@@ -541,7 +531,9 @@ tile Preston[1] player 2 port II flipped
          "away. No rail can be built from Stockport: no mine has coal, and neither Manchester nor "
          "Macclesfield connects to a port for the coal demand track (L3).",
          ("develop cotton", "develop coal"), "principle.develop_away",
-         failing=f"The hint takes a £30 loan with £25 in hand and nothing to build. {NO_MAT}"),
+         failing="The hint passes: the evaluation gives developing no value (what it uncovers on the "
+                 "mat is not counted), so every develop is only its cost, and in the rail era nothing"
+                 " else here pays."),
     Plan("a link to where the cards build (2007)", "lancashire 2007", 3, """era canal
 round 4
 turn 1
@@ -557,10 +549,7 @@ tile Oldham[2] player 2 cotton I flipped
 """, "Player 1 holds only industry cards, which build only in player 1's network: Oldham, full. A canal from "
          "Oldham to Manchester or Rochdale puts cotton-or-coal slots in the network (Lancashire has no "
          "first-link-anywhere rule, L11: links grow from the network).",
-         ("network Manchester - Oldham", "network Oldham - Rochdale"), "principle.network_reach",
-         failing="The hint passes: greedy ranks the two links first (+1.2 VP), but one rollout per candidate "
-                 "(budget 15) decides, and after the pass the rivals' greedy replies happen to build the links player "
-                 "1 needed."),
+         ("network Manchester - Oldham", "network Oldham - Rochdale"), "principle.network_reach"),
     Plan("an iron works using a rival's coal (Lancashire)", "lancashire", 3, """era canal
 round 4
 turn 1
@@ -593,9 +582,7 @@ link Liverpool - Wigan player 1
 tile Wigan[1] player 1 coal II cubes 2
 """, "A shipyard flips the moment it is built (L5): built now at Liverpool with coal from player 1's own mine at "
          "Wigan, it is sure to score its 10 VP at the canal era's end and raises income at once.",
-         ("build shipyard Liverpool",), "principle.flip_before_era_end",
-         failing=f"The hint passes. {LOOK_AHEAD} (0 of 7 after the £16 shipyard, 2 after the pass, with "
-                 f"a Liverpool card redrawn). Greedy ranks the shipyard first (+18.3 VP)."),
+         ("build shipyard Liverpool",), "principle.flip_before_era_end"),
     Plan("a coal mine that sells out flips at once", "lancashire", 3, """era canal
 round 3
 turn 1
