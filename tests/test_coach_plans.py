@@ -144,11 +144,7 @@ link Birmingham - Oxford player 2
 """, "The same position with one action left this turn. The cotton mill at Birmingham, connected to Oxford, which "
          "buys cotton and holds merchant beer (B8), is the move; scouting (B14) would spend all three cards for two "
          "wild ones and put the build off to next turn.",
-         ("build cotton Birmingham",), "principle.sell_to_merchant", {"merchants": ["Oxford[1]"]},
-         failing="The hint scouts: the evaluation values two wild cards above the build, and the "
-                 "look-ahead (to the next round's end) lets player 1 build the same thing later with "
-                 "the wild cards; the two cards scouting spends (two actions of the era) are not "
-                 "charged."),
+         ("build cotton Birmingham",), "principle.sell_to_merchant", {"merchants": ["Oxford[1]"]}),
     Plan("sell before the canal era ends", "birmingham", 2, """era canal
 round 10
 turn 1
@@ -236,10 +232,9 @@ tile Cannock[2] player 2 coal I cubes 1
          "(£14 for a £7 tile, B12), flips for 5 VP and 3 income spaces, and, being level II, stays when the level I "
          "tiles leave at the canal era's end (B16). Its coal comes from player 1's own mine at Dudley (B6).",
          ("build iron",), "principle.level_one_leaves",
-         failing="The hint scouts: the evaluation values two wild cards above the build, and the "
-                 "look-ahead (to the next round's end) lets player 1 build the same thing later with "
-                 "the wild cards; the two cards scouting spends (two actions of the era) are not "
-                 "charged."),
+         failing="The hint builds a link instead (Coalbrookdale - Shrewsbury): the evaluation counts "
+                 "a location added to the network (network_location_vp) and the link's expected "
+                 "icons, while the tile's second era of scoring is discounted by its chance to flip."),
     Plan("develop away tiles the rail era cannot build", "birmingham", 2, """era rail
 round 2
 turn 1
@@ -323,9 +318,9 @@ link Warrington - Stoke-on-Trent player 1
          "player 1's canal; a cotton mill there reaches Warrington, which buys cotton and has merchant beer. Scouting "
          "would throw three cards away for two wild ones while a good build is already in hand.",
          ("build cotton Stoke-on-Trent",), "principle.sell_to_merchant",
-         failing="The hint builds a level I brewery at Uttoxeter instead of the mill a merchant buys:"
-                 " beer is scarce, but a level I brewery leaves at the canal era's end, and the mill "
-                 "sells and flips sooner."),
+         failing="The hint builds a link instead (Stoke-on-Trent - Leek): the evaluation counts a "
+                 "location added to the network (network_location_vp) and the link's expected icons, "
+                 "while the tile's second era of scoring is discounted by its chance to flip."),
     Plan("an iron works using a rival's coal", "birmingham", 2, """era canal
 round 5
 turn 1
@@ -341,7 +336,11 @@ tile Worcester[1] player 1 cotton I flipped
 """, "The iron works sells 4 iron to the market's empty spaces at once (£14 for a £5 tile, B12) and flips, though "
          "its coal comes from player 2's mine in the same town (nearest connected mine, B6), one cube nearer to "
          "flipping it for player 2: player 1 gains far more than the rival.",
-         ("build iron",), "principle.rival_resources"),
+         ("build iron",), "principle.rival_resources",
+         failing="The hint scouts: the evaluation values two wild cards above the build, and the "
+                 "look-ahead (to the next round's end) lets player 1 build the same thing later with "
+                 "the wild cards; the two cards scouting spends (two actions of the era) are not "
+                 "charged."),
     Plan("the game's last action sells", "birmingham", 2, """era rail
 round 10
 turn 1
@@ -397,9 +396,7 @@ tile Cannock[2] player 1 coal I flipped
          "merchant beer (B8), and to coal at Dudley (B6): it can be sold this era, and, above level I, it stays when "
          "the level I tiles leave at the canal era's end (B16), to score again in the rail era. Kidderminster reaches "
          "no merchant.",
-         ("build cotton Birmingham",), "principle.level_one_leaves",
-         failing="The hint builds an iron works at Birmingham[3] instead: the evaluation's chance "
-                 "that a resource tile flips (cubes used up) rates it above the mill a merchant buys."),
+         ("build cotton Birmingham",), "principle.level_one_leaves"),
     # ------------------------------------------------------------------------------------------ Lancashire
     Plan("sell cotton to your port early", "lancashire", 3, """era canal
 round 2
@@ -417,10 +414,7 @@ tile Wigan[1] player 2 coal I cubes 2
 """, "The cotton mill at Warrington & Runcorn sells to player 1's own unflipped port at Ellesmere Port, connected "
          "by player 1's canal: both flip (L4), and player 1's income rises by both tiles' spaces, collected at the "
          "start of every round still to come (L1). The distant market would flip only the mill, and may fail.",
-         ("sell cotton Warrington & Runcorn[2] to Ellesmere Port[1]",), "principle.income_early",
-         failing="The hint takes a £10 loan: the tuned weights (fitted on Birmingham, where a loan is"
-                 " £30) value the first £24 in hand extra, which makes Lancashire's £10 loan look "
-                 "cheaper than the sale's income."),
+         ("sell cotton Warrington & Runcorn[2] to Ellesmere Port[1]",), "principle.income_early"),
     Plan("sell before the canal era ends (2007)", "lancashire 2007", 3, """era canal
 round 10
 turn 1
@@ -459,8 +453,8 @@ tile Wigan[1] player 3 coal I cubes 1
          "there, or at Preston itself (two cards make a location card for any town, L6), can be sold to it on a "
          "later turn (L4). Macclesfield and Stockport reach no port yet. Build where you can sell.",
          ("build cotton Blackburn", "build cotton Preston"), "principle.sell_to_merchant",
-         failing="The hint builds a coal mine at Wigan with two cards: in Lancashire the evaluation "
-                 "sees no outlet difference between the mill and the mine."),
+         failing="The hint builds the cotton mill at Blackburn with two cards, a fine move, but no "
+                 "port or external location is in reach of Blackburn yet, so no principle names it."),
     Plan("a link beside flipped tiles at the era's end (2007)", "lancashire 2007", 3, """era canal
 round 10
 turn 1
@@ -530,10 +524,7 @@ tile Preston[1] player 2 port II flipped
          "(as B9 in Birmingham), so the Cotton Mill and Coal Mine cards build nothing until they are developed "
          "away. No rail can be built from Stockport: no mine has coal, and neither Manchester nor "
          "Macclesfield connects to a port for the coal demand track (L3).",
-         ("develop cotton", "develop coal"), "principle.develop_away",
-         failing="The hint passes: the evaluation gives developing no value (what it uncovers on the "
-                 "mat is not counted), so every develop is only its cost, and in the rail era nothing"
-                 " else here pays."),
+         ("develop cotton", "develop coal"), "principle.develop_away"),
     Plan("a link to where the cards build (2007)", "lancashire 2007", 3, """era canal
 round 4
 turn 1
