@@ -2,7 +2,8 @@
 
 - ``beginner``: one ply, but not always the best move: it picks at random (seeded) among the moves its evaluation
   values within :data:`BEGINNER_SLACK` VP of the best, so it varies its play and misses things, and yet never plays
-  a move it can see is clearly bad (no random blunder a learner would laugh at).
+  a move it can see is clearly bad (no random blunder a learner would laugh at). It takes a loan or passes only
+  when that is its best move: a random loan too many starts a spiral of debt a learner would laugh at.
 - ``club``: :class:`~brass_nb.bots.players.GreedyBot`: always the best move one ply deep.
 - ``strong``: :class:`~brass_nb.bots.players.SearchBot` with its default budget: the strength a hint uses.
 
@@ -26,6 +27,9 @@ STRENGTHS = ("beginner", "club", "strong")
 BEGINNER_SLACK = 2.0
 """VP below its best move that a beginner still plays: about a link's worth, never a whole build's."""
 
+ONLY_WHEN_BEST = ("loan", "pass")
+"""Kinds of action a beginner plays only when its evaluation ranks one of them first."""
+
 
 class BeginnerBot:
     """One ply, choosing at random among the moves valued within ``slack`` VP of the best (deterministic for a
@@ -43,7 +47,8 @@ class BeginnerBot:
         if len(actions) == 1:
             return actions[0]
         ranked = self.greedy.rank(game)
-        close = [c for c in ranked if c.gain >= ranked[0].gain - self.slack]
+        close = [c for c in ranked if c.gain >= ranked[0].gain - self.slack
+                 and (c is ranked[0] or c.action.kind not in ONLY_WHEN_BEST)]
         return self.rng.choice(close).action
 
 
