@@ -20,7 +20,9 @@ The terms, each in VP (:data:`TERMS`):
     Money in hand at the money rate: worth most early (it builds), worth only its end-of-game VP at the end;
     the first few pounds are worth more (they keep the player able to act).
 ``cards``
-    Hand flexibility: wild cards, and different cards, widen the builds open to the player.
+    Hand flexibility: different cards widen the builds open to the player, and wild cards do in the measure that the
+    other cards build nowhere (a location card whose town has no empty slot, an industry card with no empty slot of
+    its industry in the player's network): at the start, when every card builds, a wild card adds nothing.
 ``network``
     Locations in the player's network: where they may build next.
 """
@@ -183,6 +185,34 @@ def flip_chance(state: State, outlets: Outlets, label: str, tile: Tile, weights:
     return weights.flip_chance * (1.0 if outlet else weights.unconnected)
 
 
+def empty_slots(state: State) -> dict[str, set[str]]:
+    """The industries each location's empty slots allow."""
+    board = state.facts.board
+    free: dict[str, set[str]] = {}
+    for label, (location, index) in board.slot_of.items():
+        if label not in state.tiles:
+            free.setdefault(location, set()).update(board.locations[location].slots[index])
+    return free
+
+
+def stuck_share(state: State, player: int, network: frozenset[str], free: dict[str, set[str]]) -> float:
+    """The share of ``player``'s cards other than wild ones that build nowhere now (1 with only wild cards): what a
+    wild card would unlock. An industry card builds anywhere while the player has nothing on the board."""
+    facts = state.facts
+    cards = [card for card in state.players[player].hand if card not in state.wilds]
+    if not cards:
+        return 1.0
+    places = network or free.keys()
+    stuck = 0
+    for card in cards:
+        industries = facts.card_industries.get(card)
+        if industries is None:
+            stuck += not free.get(card)
+        else:
+            stuck += not any(free.get(place, set()).intersection(industries) for place in places)
+    return stuck / len(cards)
+
+
 def era_ends_ahead(state: State, tile: Tile) -> int:
     """Era ends at which ``tile`` will still be on the board to score (level 1 tiles leave after the canal era)."""
     return 2 if state.era == "canal" and tile.level > 1 else 1
@@ -234,10 +264,12 @@ def evaluate(game: Game, rates: Rates, weights: Weights = WEIGHTS) -> list[Evalu
         for end in board.links[index].ends:
             links[owner] += icons_at.get(end, 0.0) + board.locations[end].link_vp
     out = []
+    free = empty_slots(state)
     for i, p in enumerate(state.players):
         income_levels = p.income_level + coming_levels[i]
         wilds = sum(1 for card in p.hand if card in state.wilds)
-        network = len(view.network(i))
+        reach = view.network(i)
+        network = len(reach)
         amounts = {"vp": p.vp, "links": links[i], "tiles": tiles[i], "income": income_levels, "money": p.money,
                    "cards": len(p.hand), "network": network}
         terms = {
@@ -246,7 +278,8 @@ def evaluate(game: Game, rates: Rates, weights: Weights = WEIGHTS) -> list[Evalu
             "tiles": tiles[i],
             "income": income_levels * rates.payments_left * rates.pound_vp * weights.income_discount,
             "money": p.money * rates.pound_vp + min(p.money, weights.working_money) * weights.working_money_vp,
-            "cards": wilds * weights.wild_card_vp + len(set(p.hand)) * weights.distinct_card_vp,
+            "cards": (wilds * weights.wild_card_vp * stuck_share(state, i, reach, free)
+                      + len(set(p.hand)) * weights.distinct_card_vp),
             "network": network * weights.network_location_vp * rates.share_left,
         }
         out.append(Evaluation(i, terms, amounts))
