@@ -182,7 +182,7 @@ def test_hint_changes_nothing_and_explains_what_play_then_does(game_name):
     hint = game.hint(budget=10)
     assert snapshot(game) == before
     assert hint.action in game.legal_actions()
-    assert len(hint.candidates) == 3 and hint.candidates[0].action == hint.action
+    assert len(hint.candidates) == min(3, len(distinct_actions(game))) and hint.candidates[0].action == hint.action
     played = game.play(hint.action)
     for language in ("en", "ja"):
         assert hint.explanation.text(language) == played.text(language)

@@ -317,10 +317,7 @@ link Warrington - Stoke-on-Trent player 1
 """, "The Cotton Mill/Manufacturer card builds in player 1's network (B9): Stoke-on-Trent, at the end of "
          "player 1's canal; a cotton mill there reaches Warrington, which buys cotton and has merchant beer. Scouting "
          "would throw three cards away for two wild ones while a good build is already in hand.",
-         ("build cotton Stoke-on-Trent",), "principle.sell_to_merchant",
-         failing="The hint builds a link instead (Stoke-on-Trent - Leek): the evaluation counts a "
-                 "location added to the network (network_location_vp) and the link's expected icons, "
-                 "while the tile's second era of scoring is discounted by its chance to flip."),
+         ("build cotton Stoke-on-Trent",), "principle.sell_to_merchant"),
     Plan("an iron works using a rival's coal", "birmingham", 2, """era canal
 round 5
 turn 1
@@ -336,11 +333,7 @@ tile Worcester[1] player 1 cotton I flipped
 """, "The iron works sells 4 iron to the market's empty spaces at once (£14 for a £5 tile, B12) and flips, though "
          "its coal comes from player 2's mine in the same town (nearest connected mine, B6), one cube nearer to "
          "flipping it for player 2: player 1 gains far more than the rival.",
-         ("build iron",), "principle.rival_resources",
-         failing="The hint scouts: the evaluation values two wild cards above the build, and the "
-                 "look-ahead (to the next round's end) lets player 1 build the same thing later with "
-                 "the wild cards; the two cards scouting spends (two actions of the era) are not "
-                 "charged."),
+         ("build iron",), "principle.rival_resources"),
     Plan("the game's last action sells", "birmingham", 2, """era rail
 round 10
 turn 1
