@@ -7,7 +7,8 @@ from dataclasses import dataclass
 import pytest
 
 from brass_nb.bots import principles as P
-from brass_nb.rules.game import Game
+from brass_nb.explain import reason
+from brass_nb.rules.game import Game, new_game
 from brass_nb.scenario import read
 
 HEAD = ("game birmingham\nplayers 2\nera {era}\nround {round}\nturn 1\nmerchant Oxford[1] buys cotton beer 1\n"
@@ -122,3 +123,14 @@ def test_a_hint_opens_with_its_plan_and_a_principle_in_both_languages():
                 assert "+0.0" not in hint.render(language, form, detail)
     assert hint.highlights[0] is hint.plan and all(step in hint.highlights for step in hint.principles)
     assert any(step.entities for step in hint.highlights)
+
+
+def test_finishing_a_compound_action_is_a_plan_in_words():
+    """A hint to say "done" (no second develop, sale or rail) words the plan and needs no fallback reason."""
+    game = new_game("birmingham", players=2, seed=2)
+    game.play("develop cotton with card Coalbrookdale; iron market")
+    action = next(a for a in game.legal_actions() if a.kind == "done")
+    step = P.plan(action, game.copy().play(action))
+    assert step.facts["kind"] == "done"
+    assert reason(step, "en").startswith("Plan: finish this action here.")
+    assert reason(step, "ja").startswith("方針: このアクションはここで終えます。")

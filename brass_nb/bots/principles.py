@@ -284,6 +284,6 @@ def plan(action: Action, explanation: Explanation) -> Step:
                           for s in _steps(explanation, "develop.remove")]
     elif kind == "loan":
         facts["money"] = _steps(explanation, "loan.take")[0].facts["money"]
-    elif kind not in ("scout", "pass"):
+    elif kind not in ("scout", "pass", "done"):
         facts["kind"] = "other"
     return Step("hint.plan", facts, entities)

@@ -253,7 +253,7 @@ def sentences(record: dict, language: str, detail: bool = False) -> list[str]:
     principles = [reason(_step(row), language) for row in record["principles"]]
     lines = [reason(_step(record["plan"]), language)]
     lines += principles if detail else principles[:PRINCIPLES_SHOWN]
-    if not principles:
+    if not principles and record["plan"]["facts"]["kind"] != "done":     # (finishing needs no other reason)
         lines.append(words["fallback"](best, largest_gain(best), record))
     if not detail:
         return lines

@@ -786,6 +786,9 @@ def _plan(f: dict) -> str:
         what = "scout"
     elif kind == "pass":
         what = "pass"
+    elif kind == "done":
+        return ("Plan: finish this action here. Going on (another tile, sale or rail in the same action) would "
+                "cost more than it brings.")
     else:
         return f"Plan: {f['action']}"
     return f"Plan: {what}."

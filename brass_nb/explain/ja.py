@@ -726,6 +726,9 @@ def _plan(f: dict) -> str:
         what = "偵察します"
     elif kind == "pass":
         what = "パスします"
+    elif kind == "done":
+        return ("方針: このアクションはここで終えます。同じアクションで続けても（もう1枚のタイル、次の売却、2本目の鉄道）、"
+                "得るものより費用のほうが大きくなります。")
     else:
         return f"方針: {f['action']}"
     return f"方針: {what}。"
