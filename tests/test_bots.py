@@ -1,6 +1,7 @@
 """Bots and hints: copies are independent, bots choose only legal actions, seeds repeat games, hints change nothing."""
 from __future__ import annotations
 
+import html
 import json
 import random
 import time
@@ -12,6 +13,7 @@ from brass_nb.bots import GreedyBot, RandomBot, SearchBot, hint, play_out
 from brass_nb.bots.clock import Deadline
 from brass_nb.bots.players import cheapest_two_cards, distinct_actions, kinds_in_turn, shortlist
 from brass_nb.explain import advice
+from brass_nb.explain.actions import describe
 from brass_nb.rules.randomplay import random_action
 
 GAMES = ("birmingham", "lancashire")
@@ -201,16 +203,23 @@ def test_hint_words_in_both_languages_name_the_action_and_its_terms(game_name):
     shown = [name for name, value in best["terms"].items() if abs(value) >= advice.SHOWN]
     assert shown
     for language, terms in (("en", advice.EN_TERMS), ("ja", advice.JA_TERMS)):
+        def named(action, form, language=language):
+            """An action as the hint names it: the notation in English, the Japanese words in Japanese."""
+            words = describe(action, language)
+            return words if form != "html" else html.escape(words, quote=False)
         for form in ("text", "markdown", "html"):
             words = hint.render(language, form, detail=True)
-            assert str(hint.action) in words and "+0.0" not in words
-            assert all(row["action"] in words for row in record["candidates"][1:])
+            assert named(hint.action, form) in words and "+0.0" not in words
+            assert all(named(row["fields"], form) in words for row in record["candidates"][1:])
             for name in shown:
                 sentence = terms[name](best["amounts"][name], best["terms"][name], record)
                 assert (sentence if form != "html" else sentence.replace("&", "&amp;")) in words
             short = hint.render(language, form)
-            others = [row["action"] for row in record["candidates"][1:]]
-            assert all(action not in short for action in others if action != str(hint.action))
+            others = [named(row["fields"], form) for row in record["candidates"][1:]]
+            assert all(action not in short for action in others if action != named(hint.action, form))
+        if language == "ja":     # the notation only beside the words, as code, where it can be shown as code
+            assert str(hint.action) not in hint.render(language, "text", detail=True)
+            assert f"`{hint.action}`" in hint.render(language, "markdown")
     assert str(hint).splitlines()[1] == f"  - {hint.plan.text('en')}"
     assert hint.render("ja").splitlines()[1] == f"  - {hint.plan.text('ja')}"
     assert str(hint).splitlines()[1].startswith("  - Plan: ") and "方針: " in hint.render("ja")

@@ -13,11 +13,13 @@ from brass_nb.explain import (  # their player and money words
     en,
     ja,
     language_or_default,
+    notation_html,
     reason,
     render_html,
     render_markdown,
     render_text,
 )
+from brass_nb.explain.actions import describe
 from brass_nb.rules.errors import UnknownName
 from brass_nb.rules.records import Explanation, Step
 
@@ -179,8 +181,13 @@ JA_TERM_NAMES = {"vp": "今の勝利点", "links": "運輸タイル", "tiles": "
                  "cards": "手札", "network": "ネットワーク", "mat": "次のタイル"}
 
 
+def _ja_move(row: dict) -> str:
+    """A candidate in Japanese words, from its fields (a record made before the fields were kept: its notation)."""
+    return describe(row.get("fields") or row["action"], "ja")
+
+
 def _ja_head(r: dict) -> str:
-    return f"{ja.player(r['player'])}へのヒント: {r['action']}"
+    return f"{ja.player(r['player'])}へのヒント: {_ja_move(r)}"
 
 
 def _ja_effects(row: dict, r: dict) -> str:
@@ -201,10 +208,10 @@ def _ja_fallback(row: dict, term: str | None, r: dict) -> str:
 def _ja_versus(best: dict, other: dict, term: str | None, r: dict) -> str:
     gap = best["gain"] - other["gain"]
     if gap < SHOWN:
-        return f"{other['action']}と比べると、評価の上ではほぼ互角です（{_vp(other['gain'])}点分）。"
+        return f"「{_ja_move(other)}」と比べると、評価の上ではほぼ互角です（{_vp(other['gain'])}点分）。"
     where = (f"主な差は{JA_TERM_NAMES[term]}です（{_vp(best['terms'][term])}点 対 {_vp(other['terms'][term])}点）"
              if term else f"差は相手に与える得です（{_vp(best['rivals'])}点 対 {_vp(other['rivals'])}点）")
-    return f"{other['action']}（{_vp(other['gain'])}点分）より、この手の方が{gap:.1f}点分よくなります。{where}。"
+    return f"「{_ja_move(other)}」（{_vp(other['gain'])}点分）より、この手の方が{gap:.1f}点分よくなります。{where}。"
 
 
 def _ja_versus_search(best: dict, other: dict, term: str | None, r: dict) -> str:
@@ -214,7 +221,7 @@ def _ja_versus_search(best: dict, other: dict, term: str | None, r: dict) -> str
              f"{_vp(other['search'])}点）")
     now = (f"今の時点で最も差が大きいのは{JA_TERM_NAMES[term]}です（{_vp(best['terms'][term])}点 対 "
            f"{_vp(other['terms'][term])}点）。" if term else "今の時点では、どの項目の差も0.1点未満です。")
-    return f"{other['action']}（今は{_vp(other['gain'])}点分）と比べると、{ahead}。{now}"
+    return f"「{_ja_move(other)}」（今は{_vp(other['gain'])}点分）と比べると、{ahead}。{now}"
 
 
 def _ja_search(r: dict) -> str:
@@ -287,9 +294,11 @@ def render(record: dict, explanation: Explanation, language: str | None = None, 
     head, lines, what = words["head"](record), sentences(record, language, detail), words["what"](explanation)
     if form == "text":
         return "\n".join([head] + [f"  - {line}" for line in lines] + [what, render_text(explanation, language)])
+    notation = record["action"] if language != "en" else ""     # beside the words, for a learner who types it
     if form == "markdown":
-        return "\n".join([f"**{head}**", ""] + [f"- {line}" for line in lines]
+        return "\n".join([f"**{head}**" + (f" `{notation}`" if notation else ""), ""] + [f"- {line}" for line in lines]
                          + ["", what, "", render_markdown(explanation, language)])
     items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)   # html
-    return (f"<div class='brass-hint' lang='{language}'><p><b>{html.escape(head)}</b></p><ul>{items}</ul>"
+    code = notation_html(notation) if notation else ""
+    return (f"<div class='brass-hint' lang='{language}'><p><b>{html.escape(head)}</b>{code}</p><ul>{items}</ul>"
             f"<p>{html.escape(what)}</p>{render_html(explanation, language)}</div>")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from brass_nb.explain.facts import level_one_in_rail, loan_with_empty_deck, mines_used, usable_beer
+from brass_nb.explain.names import localize
 
 INDUSTRY = {"cotton": "紡績所", "manufacturer": "製造所", "pottery": "陶器工場", "coal": "炭鉱", "iron": "製鉄所",
             "brewery": "醸造所", "port": "港", "shipyard": "造船所"}
@@ -28,6 +29,14 @@ JSON_KIND = {"list": "リスト", "string": "文字列", "number": "数値", "tr
 FILE_KIND = {"folder": "フォルダー", "pipe": "パイプ", "socket": "ソケット", "device": "デバイス",
              "other": "通常のファイル以外のもの"}
 """ファイルでないパスが指すもの（brass_nb.rules.files）。"""
+
+
+def act(action: object) -> str:
+    """An action named in a step's facts (its notation or its fields), in the words every Japanese screen uses."""
+    # (imported here: that module words actions with this one's words)
+    from brass_nb.explain.actions import describe
+
+    return describe(action, "ja")
 
 
 def player(i: int) -> str:
@@ -333,8 +342,8 @@ def _build_cards(f: dict) -> str:
 
 def _era_continues(f: dict) -> str:
     if f["era"] == "canal":
-        return f"{_question(f)}「{f['action']}」では運河時代が終わらないので、盤から取り除かれる産業タイルはありません。"
-    return f"{_question(f)}「{f['action']}」は鉄道時代のアクションなので、運河時代を終わらせることはありません。"
+        return f"{_question(f)}「{act(f['action'])}」では運河時代が終わらないので、盤から取り除かれる産業タイルはありません。"
+    return f"{_question(f)}「{act(f['action'])}」は鉄道時代のアクションなので、運河時代を終わらせることはありません。"
 
 
 def _coal_sources(f: dict) -> str:
@@ -727,7 +736,7 @@ def _plan(f: dict) -> str:
     elif kind == "pass":
         what = "パスします"
     else:
-        return f"方針: {f['action']}"
+        return f"方針: {act(f['action'])}。"
     return f"方針: {what}。"
 
 
@@ -799,7 +808,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                + ("。" if f["action"] == "build" else "（建設以外はカードの種類を問いません）。")),
     "card.wild_returned": lambda f: f"「{f['card']}」は捨て札ではなく、専用の表向きの置き場へ戻ります。",
     "card.missing": lambda f: "どのアクションでもカードを1枚捨てます。「with card …」で指定してください。",
-    "card.not_in_hand": lambda f: f"「{f['card']}」は手札にありません（手札: {'、'.join(f['hand'])}）。",
+    "card.not_in_hand": lambda f: (f"「{'、'.join(localize(c, 'ja') for c in f['card'].split(', '))}」は手札にありません"
+                                   f"（手札: {'、'.join(f['hand'])}）。"),
     "choice.ambiguous": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}の選び方が複数あるので、アクションで指定してください: "
                                    + either([_option(o) for o in f["options"]]) + "。"),
     "choice.invalid": _choice_invalid,
@@ -1064,7 +1074,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.too_large": lambda f: (f"局面は{f['size']}文字あります。局面ファイルは{f['limit']}文字までなので、"
                                      f"読み込みませんでした。"),
     "scenario.line_too_long": lambda f: f"{at(f)}この行は{f['length']}文字あります。1行は{f['limit']}文字までです。",
-    "scenario.action": lambda f: f"{at(f)}アクション「{f['action']}」は実行できません: {f['error']}",
+    "scenario.action": lambda f: f"{at(f)}アクション `{f['action']}` は実行できません: {f['error']}",
     "game.seed": lambda f: f"シード {f['seed']} は{f['most']}桁以内の整数ではありません（局面ファイルに書ける長さの上限です）。",
     "game.players": lambda f: (f"{f['game']}（{f['edition']}）は{'、'.join(map(str, f['allowed']))}人用です。"
                                f"{f['players']}人では遊べません。"),
@@ -1118,7 +1128,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "save.start": lambda f: f"セーブファイルの「{f['field']}」が使えません: {f['error']}",
     "save.mismatch": lambda f: (f"セーブファイルの「{f['field']}」は{f['saved']}ですが、局面では"
                                 f"{f['position']}です。"),
-    "save.bad_action": lambda f: f"セーブファイルの{f['number']}番目のアクション「{f['action']}」が再生できません: {f['error']}",
+    "save.bad_action": lambda f: (f"セーブファイルの{f['number']}番目のアクション `{f['action']}` が再生できません: "
+                                  f"{f['error']}"),
     "hint.game_over": lambda f: f"ゲームは終了しているので、提案できる手はありません。{_winners(f['ranking'])}",
     "hint.form": lambda f: f"ヒントの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
     "review.player": lambda f: (f"振り返りができるのはこのゲームの{f['players']}人のプレイヤーのどれかで、番号は0から"
@@ -1151,13 +1162,13 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "quiz.unknown_lesson": lambda f: (f"{f['lesson']} というクイズのレッスンはありません。"
                                       f"{', '.join(f['lessons'])} から選んでください。"),
     "quiz.unknown_kind": lambda f: f"問題の種類 {f['kind']} はありません。{', '.join(f['kinds'])} から選んでください。",
-    "quiz.no_resource": lambda f: (f"{_question(f)}「{f['action']}」は{RESOURCE[f['resource']]}を使わないので、"
+    "quiz.no_resource": lambda f: (f"{_question(f)}「{act(f['action'])}」は{RESOURCE[f['resource']]}を使わないので、"
                                    f"どこから来るかを問えません。"),
     "quiz.build_cards": _build_cards,
-    "quiz.round_continues": lambda f: (f"{_question(f)}「{f['action']}」ではラウンド{f['round']}が終わらないので、"
+    "quiz.round_continues": lambda f: (f"{_question(f)}「{act(f['action'])}」ではラウンド{f['round']}が終わらないので、"
                                        f"次のラウンドの手番順を問えません。"),
     "quiz.era_continues": _era_continues,
-    "quiz.legal": lambda f: (f"{_question(f)}「{f['action']}」はこの局面で実行できるので、"
+    "quiz.legal": lambda f: (f"{_question(f)}「{act(f['action'])}」はこの局面で実行できるので、"
                              f"「なぜできないのか」を問う問題には使えません。"),
     "quiz.no_link": lambda f: f"{_question(f)}{f['link']}には運輸タイルが置かれていないので、得点を問えません。",
     "quiz.wrong_source": _wrong_source,
@@ -1166,7 +1177,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "quiz.wrong_order": _wrong_order,
     "quiz.wrong_tiles": _wrong_tiles,
     "quiz.wrong_vp": _wrong_vp,
-    "quiz.other_refusal": lambda f: f"それは「{f['action']}」ができない理由です。「{f['asked']}」は別の条件で先につまずきます。",
+    "quiz.other_refusal": lambda f: (f"それは「{act(f['action'])}」ができない理由です。「{act(f['asked'])}」は、"
+                                     f"それより前の別の条件でできなくなります。"),
     "library.unknown": lambda f: f"用意された局面 {f['name']} はありません。{', '.join(f['names'])} から選んでください。",
     "class.account_taken": lambda f: (f"このマシンには学習者のものではない {f['name']} というアカウントがすでにあります。"
                                       f"この学習者には別の名前を付けてください。"),

@@ -9,7 +9,8 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from brass_nb.explain import en, ja, language_or_default, localize, reason
+from brass_nb.explain import en, ja, language_or_default, reason
+from brass_nb.explain.actions import TYPES, describe
 from brass_nb.rules.actions import DISTANT
 from brass_nb.rules.errors import UnknownName
 from brass_nb.rules.notation import TWO_CARDS
@@ -132,40 +133,8 @@ EN = {"head": _en_head, "unfinished": _en_unfinished, "decisive_head": _en_decis
 
 # ---------------------------------------------------------------- 日本語
 
-JA_NAMES = {DISTANT: "遠方市場"}
-
-
-def _ja_name(value: str) -> str:
-    return JA_NAMES.get(value) or localize(value, "ja")
-
-
-def _ja_place(f: Fields) -> str:
-    return localize(f"{f['location']}[{f['slot']}]" if f.get("slot") is not None else f["location"], "ja")
-
-
-def _ja_card(f: Fields) -> str:
-    if f.get("card") == TWO_CARDS:
-        return "（カード2枚）"
-    return f"（カード: {_ja_name(f['card'])}）" if f.get("card") else ""
-
-
-def _ja_cards(f: Fields) -> str:
-    return "、".join(_ja_name(card) for card in f["cards"])
-
-
-JA_MOVES: dict[str, Callable[[Fields], str]] = {
-    "build": lambda f: f"{_ja_place(f)}に{ja.INDUSTRY[f['industry']]}を建設{_ja_card(f)}",
-    "network": lambda f: f"輸送網を広げる: {localize(f['link'], 'ja')}に運輸タイル{_ja_card(f)}",
-    "develop": lambda f: f"{ja.INDUSTRY[f['industry']]}を開発" + ("（無料）" if f["free"] else _ja_card(f)),
-    "sell": lambda f: (f"{localize(f['slot'], 'ja')}の{ja.INDUSTRY[f['industry']]}を{_ja_name(f['merchant'])}に売却"
-                       + _ja_card(f)),
-    "loan": lambda f: (f"{ja.money(f['amount'])}の借金" if f["amount"] else "借金") + _ja_card(f),
-    "scout": lambda f: f"偵察（{_ja_cards(f)}を捨てる）",
-    "pass": lambda f: "パス" + _ja_card(f),
-    "done": lambda f: "アクションを終了",
-    "discard": lambda f: f"{_ja_cards(f)}を捨て札にする",
-    "remove": lambda f: f"{localize(f['slot'], 'ja')}の{ja.INDUSTRY[f['industry']]}を取り除く",
-}
+JA_MOVES: dict[str, Callable[[Fields], str]] = {kind: lambda f: describe(f, "ja") for kind in TYPES}
+"""Each kind's words: the phrase every Japanese screen uses for an action (:mod:`brass_nb.explain.actions`)."""
 
 JA_RATINGS = {"best": "最善手", "good": "好手", "inaccuracy": "疑問手", "mistake": "悪手", "blunder": "大悪手"}
 
