@@ -12,9 +12,9 @@ RESOURCE = {"coal": "石炭", "iron": "鉄", "beer": "ビール", "slot": "建�
 ERA = {"canal": "運河時代", "rail": "鉄道時代"}
 GOODS = {"cotton": "綿製品", "manufacturer": "工業製品", "pottery": "陶器"}
 """商人が買うもの: 産業（施設）ではなく、その施設の製品。"""
-PHASE = {"double_cards": "カード2枚での建設で捨てる2枚の指定（discard A, B）",
-         "sell": "売却の続き（別の施設を売るか done）", "rail2": "二本目の鉄道（または done）",
-         "develop2": "二枚目の開発（または done）", "bonus_develop": "ビール特典の無料開発（または done）",
+PHASE = {"double_cards": "カード2枚での建設で捨てる2枚の指定（`discard A, B`）",
+         "sell": "売却の続き（別の施設を売るか終了）", "rail2": "2本目の鉄道（または終了）",
+         "develop2": "2枚目の開発（または終了）", "bonus_develop": "ビール特典の無料開発（または終了）",
          "shortfall": "負の収入を払うための産業の取り除き"}
 COUNTER = {"coal": "個", "iron": "個", "beer": "樽"}
 PRODUCT = {"coal": "coal", "iron": "iron", "brewery": "beer"}
@@ -813,11 +813,11 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "choice.ambiguous": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}の選び方が複数あるので、アクションで指定してください: "
                                    + either([_option(o) for o in f["options"]]) + "。"),
     "choice.invalid": _choice_invalid,
-    "phase.done": lambda f: "done: このアクションをここで終えます。",
+    "phase.done": lambda f: "このアクションをここで終えます。",
     "phase.finish_first": lambda f: f"まだアクションの途中です: {PHASE[f['phase']]}。",
-    "phase.nothing_to_finish": lambda f: "done は途中のアクションを終える時だけ使えますが、途中のアクションはありません。",
-    "phase.no_double_build": lambda f: "捨てる2枚の指定（discard A, B）は「with card two cards」の建設の直後だけです。",
-    "phase.shortfall": lambda f: f"{player(f['player'])}は先に、負の収入{money(f['owed'])}を払うための産業を取り除く必要があります（remove …）。",
+    "phase.nothing_to_finish": lambda f: "終了（`done`）は途中のアクションを終える時だけ使えますが、途中のアクションはありません。",
+    "phase.no_double_build": lambda f: "捨てる2枚の指定（`discard A, B`）ができるのは、カード2枚での建設（`with card two cards`）の直後だけです。",
+    "phase.shortfall": lambda f: f"{player(f['player'])}は先に、負の収入{money(f['owed'])}を払うための産業を取り除く必要があります（`remove …`）。",
     "phase.no_shortfall": lambda f: "産業を取り除けるのは負の収入を払う時だけです。任意に売り払うことはできません。",
     "game.over": lambda f: "ゲームは終了しています。",
     "undo.nothing": lambda f: "取り消せる手がありません。",

@@ -20,13 +20,20 @@ INDUSTRY_CHIP = CHIP.format(border="#7a5c2e", background="#fbefd9")
 WILD_CHIP = CHIP.format(border="#5b2a86", background="#eadcf7") + ";font-weight:bold"
 
 
+def bot_name(bot, language: str) -> str:
+    """A bot's name in ``language`` ("club": 「中級」); a name the labels do not know is shown as it is."""
+    return LABELS[language]["bots"].get(bot.name, bot.name)
+
+
 def seat_name(seats: list, player: int, language: str) -> str:
-    """``Player 2 (greedy)`` for a bot, ``Player 1 (you)`` for a human seat facing bots, else ``Player 1``."""
+    """``Player 2 (greedy)`` for a bot (「プレイヤー2（ボット: 一手読み）」), ``Player 1 (you)`` for a human seat facing
+    bots, else ``Player 1``."""
     words = LABELS[language]
     if all(seat == "human" for seat in seats):
         return CATALOGS_PLAYER[language](player)
-    who = words["human"] if seats[player] == "human" else seats[player].name
-    return words["seat"].format(player=CATALOGS_PLAYER[language](player), who=who)
+    if seats[player] != "human":
+        return words["bot_seat"].format(player=CATALOGS_PLAYER[language](player), bot=bot_name(seats[player], language))
+    return words["seat"].format(player=CATALOGS_PLAYER[language](player), who=words["human"])
 
 
 def status_html(game: Game, seats: list, language: str, message: str = "") -> str:
@@ -40,7 +47,7 @@ def status_html(game: Game, seats: list, language: str, message: str = "") -> st
         if seat == "human":
             text = words["to_act"].format(player=seat_name(seats, player, language))
         else:
-            text = words["bot_to_act"].format(player=CATALOGS_PLAYER[language](player), bot=seat.name)
+            text = words["bot_to_act"].format(player=CATALOGS_PLAYER[language](player), bot=bot_name(seat, language))
         text += " — " + words["era"][game.era].format(round=game.round)
         left = game.actions_left
         text += " — " + words["actions_left"].get(left, str(left))
@@ -60,7 +67,7 @@ def players_html(game: Game, seats: list, language: str) -> str:
     for p in game.players:
         mark = "▶ " if p.index == game.current_player else ""
         cells = "".join(f"<td style='{CELL}'>{value}</td>" for value in
-                        (f"£{p.money}", p.income_level, p.vp, len(p.hand)))
+                        (words["pounds"].format(n=p.money), p.income_level, p.vp, len(p.hand)))
         rows.append(f"<tr><td style='{CELL};text-align:left'>{mark}"
                     f"{html.escape(seat_name(seats, p.index, language))}</td>{cells}</tr>")
     return (f"<table class='brass-players' style='font-size:12px;border-collapse:collapse;margin:0'>"
