@@ -68,7 +68,7 @@ LANCASHIRE = [
     (Loan("Wigan", 20), "20ポンドを借金（カード: ウィガン）"),
     (Network("Bolton - Bury", None, ("Wigan[1]",)),
      "続けてボルトン - ベリーに2本目の鉄道を配置。石炭はウィガン[1]から"),
-    (Pass("Warrington & Runcorn"), "パス（カード: ウォリントン＆ランコーン）"),
+    (Pass("Warrington & Runcorn"), "パス（カード: ワーリントン＆ランコーン）"),
 ]
 
 

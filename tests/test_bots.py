@@ -155,7 +155,7 @@ def test_a_finished_game_has_no_hint_and_no_bot_move_and_says_who_won():
     assert len(first) == 1, "seed 3 has one winner"
     who, vp = first[0]["player"], first[0]["vp"]
     assert str(refusal) == f"The game is over: there is nothing to suggest. Player {who + 1} won with {vp} VP."
-    assert refusal.steps[0].text("ja") == (f"ゲームは終了しているので、提案できる手はありません。"
+    assert refusal.steps[0].text("ja") == (f"ゲームは終了しているので、提案できるアクションはありません。"
                                            f"プレイヤー{who + 1}が{vp}勝利点で勝ちました。")
     for bot in (RandomBot(), GreedyBot(), SearchBot(budget=2)):
         with pytest.raises(bn.IllegalAction) as no_move:
@@ -172,7 +172,7 @@ def test_a_tie_for_first_place_names_every_winner():
     step = Step("hint.game_over", {"ranking": rows}, ok=False)
     assert reason(step, "en") == ("The game is over: there is nothing to suggest. "
                                   "Player 1 and Player 3 share first place with 40 VP.")
-    assert reason(step, "ja") == ("ゲームは終了しているので、提案できる手はありません。"
+    assert reason(step, "ja") == ("ゲームは終了しているので、提案できるアクションはありません。"
                                   "プレイヤー1とプレイヤー3が40勝利点で1位を分け合いました。")
 
 

@@ -16,7 +16,7 @@ from brass_nb.widgets.quiz import Quiz
 
 @pytest.mark.parametrize("bot, words", [
     (strengths.bot("beginner"), "初級"), (strengths.bot("club"), "中級"), (strengths.bot("strong"), "上級"),
-    (GreedyBot(), "一手読み"), (SearchBot(), "先読み"), (RandomBot(), "ランダム")])
+    (GreedyBot(), "欲張り"), (SearchBot(), "先読み"), (RandomBot(), "ランダム")])
 def test_a_bot_seat_is_named_in_japanese(bot, words):
     seats = ["human", bot]
     assert seat_name(seats, 1, "ja") == f"プレイヤー2（ボット: {words}）"

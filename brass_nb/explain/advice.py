@@ -200,8 +200,9 @@ def _ja_effects(row: dict, r: dict) -> str:
 
 def _ja_fallback(row: dict, term: str | None, r: dict) -> str:
     if term is None:
-        return "理由: この手に当てはまる原則はありませんが、コーチが試したほかの手はどれもこれより得が少なくなります。"
-    return (f"理由: この手に当てはまる原則はありませんが、コーチの評価ではこれが最善です。主な理由は"
+        return ("理由: このアクションに当てはまる原則はありませんが、コーチが試したほかのアクションはどれも"
+                "これより得が少なくなります。")
+    return (f"理由: このアクションに当てはまる原則はありませんが、コーチの評価ではこれが最善です。主な理由は"
             f"{JA_TERMS[term](row['amounts'][term], row['terms'][term], r)}です。")
 
 
@@ -211,13 +212,14 @@ def _ja_versus(best: dict, other: dict, term: str | None, r: dict) -> str:
         return f"「{_ja_move(other)}」と比べると、評価の上ではほぼ互角です（{_vp(other['gain'])}点分）。"
     where = (f"主な差は{JA_TERM_NAMES[term]}です（{_vp(best['terms'][term])}点 対 {_vp(other['terms'][term])}点）"
              if term else f"差は相手に与える得です（{_vp(best['rivals'])}点 対 {_vp(other['rivals'])}点）")
-    return f"「{_ja_move(other)}」（{_vp(other['gain'])}点分）より、この手の方が{gap:.1f}点分よくなります。{where}。"
+    return (f"「{_ja_move(other)}」（{_vp(other['gain'])}点分）より、このアクションの方が{gap:.1f}点分よくなります。"
+            f"{where}。")
 
 
 def _ja_versus_search(best: dict, other: dict, term: str | None, r: dict) -> str:
     gap = best["search"] - other["search"]
     ahead = (f"先読みの結果はほぼ互角です（{_vp(best['search'])}点分）" if gap < SHOWN else
-             f"先読みの結果この手の方が{gap:.1f}点分よくなります（{_vp(best['search'])}点 対 "
+             f"先読みの結果このアクションの方が{gap:.1f}点分よくなります（{_vp(best['search'])}点 対 "
              f"{_vp(other['search'])}点）")
     now = (f"今の時点で最も差が大きいのは{JA_TERM_NAMES[term]}です（{_vp(best['terms'][term])}点 対 "
            f"{_vp(other['terms'][term])}点）。" if term else "今の時点では、どの項目の差も0.1点未満です。")
@@ -225,12 +227,12 @@ def _ja_versus_search(best: dict, other: dict, term: str | None, r: dict) -> str
 
 
 def _ja_search(r: dict) -> str:
-    return (f"この先{r['horizon']}回の決定を先読みし（全員がその場で最善の一手を選び、見えないカードは"
+    return (f"この先{r['horizon']}回の決定を先読みし（全員がその場で最善のアクションを選び、見えないカードは"
             f"シャッフルし直す）、上位の候補を比べ直しました。")
 
 
 def _ja_what(expl: Explanation) -> str:
-    return "この手で起きること:"
+    return "このアクションで起きること:"
 
 
 JA = {"head": _ja_head, "effects": _ja_effects, "fallback": _ja_fallback, "versus": _ja_versus,

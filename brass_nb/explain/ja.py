@@ -157,7 +157,7 @@ def _beer_sources(f: dict) -> str:
 
 def _beer_short(f: dict) -> str:
     usable_n = usable_beer(f)
-    what = "この施設は売れません" if f["merchant"] else "二本目の鉄道は建設できません"
+    what = "この施設は売れません" if f["merchant"] else "2本目の鉄道は建設できません"
     text = (f"{cubes(f['need'], 'beer')}が必要ですが、ここで使えるのは"
             + (f"{usable_n}樽だけ" if usable_n else "0樽") + f"なので、{what}（ビールは買えません）。")
     usable = _beer_parts(f)
@@ -586,9 +586,9 @@ GOALS: dict[str, Callable[[dict], str]] = {
     "no_market": lambda f: f"{RESOURCE[f['resource']]}を市場から買わずに済ませます。",
     "source": lambda f: f"{f['location']}の{RESOURCE[f['resource']]}を使います。",
     "first_next_round": lambda f: "次のラウンドで最初に手番を行います。",
-    "best": lambda f: f"{MEASURE[f['measure']]}手を打ちます。これを上回る合法手があってはいけません。",
+    "best": lambda f: f"{MEASURE[f['measure']]}アクションを行います。これを上回る合法なアクションがあってはいけません。",
 }
-"""「あなたの一手」の課題が求めること。目標の条件（brass_nb.quizbank.goals）ごとに一文。"""
+"""「あなたの番」の課題が求めること。目標の条件（brass_nb.quizbank.goals）ごとに一文。"""
 
 
 def _goal(f: dict, met: str, missed: str) -> str:
@@ -780,7 +780,7 @@ def _level_one_leaves(f: dict) -> str:
 def _rival_resources(f: dict) -> str:
     taken = "と".join(f"{player(t['owner'])}の{t['source']}から{cubes(t['count'], t['resource'])}"
                       + ("（これで稼働します）" if t["flips"] else "") for t in f["taken"])
-    return (f"相手に何を渡すかに注意しましょう: この手は{taken}を使います。相手のタイルから石炭・鉄・ビールを取るたびに"
+    return (f"相手に何を渡すかに注意しましょう: このアクションは{taken}を使います。相手のタイルから石炭・鉄・ビールを取るたびに"
             f"そのタイルは稼働に近づき、持ち主に収入と勝利点をもたらします。自分の得の方が大きいときだけ取りましょう。")
 
 
@@ -820,8 +820,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "phase.shortfall": lambda f: f"{player(f['player'])}は先に、負の収入{money(f['owed'])}を払うための産業を取り除く必要があります（`remove …`）。",
     "phase.no_shortfall": lambda f: "産業を取り除けるのは負の収入を払う時だけです。任意に売り払うことはできません。",
     "game.over": lambda f: "ゲームは終了しています。",
-    "undo.nothing": lambda f: "取り消せる手がありません。",
-    "redo.nothing": lambda f: "やり直せる手がありません。",
+    "undo.nothing": lambda f: "取り消せるアクションがありません。",
+    "redo.nothing": lambda f: "やり直せるアクションがありません。",
     "build.card": _build_card,
     "build.card_industry": lambda f: (f"カード「{f['card']}」で建設できるのは{either([INDUSTRY[i] for i in f['card_industries']])}"
                                       f"だけで、{INDUSTRY[f['industry']]}は建てられません。"),
@@ -902,14 +902,14 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                             f"最初の運輸タイルも、自分の産業に接する線に置きます。" if f.get("no_first_link") else "")),
     "network.place": lambda f: (f"{player(f['player'])}は{f['link']}に" + ("運河" if f["era"] == "canal" else "鉄道")
                                 + f"を{money(f['cost'])}で置きます"
-                                + ("（同じアクションの二本目の費用: "
+                                + ("（同じアクションの2本目の費用: "
                                    + "、".join([money(f["cost"])] + [cubes(f[r], r) for r in ("coal", "beer") if f[r]])
                                    + "）" if f["second"] else "")
                                 + (f"。1アクションで鉄道2本なので、合計{_whole_action(f['action'])}です"
                                    if "action" in f else "")
                                 + f"。残金{money(f['money_left'])}。"),
-    "network.second_card": lambda f: "二本目の鉄道は同じアクションの一部なので、カードは捨てません。",
-    "network.beer_not_needed": lambda f: "ビールが必要なのは、1アクションで建てる二本目の鉄道だけです。",
+    "network.second_card": lambda f: "2本目の鉄道は同じアクションの一部なので、カードは捨てません。",
+    "network.beer_not_needed": lambda f: "ビールが必要なのは、1アクションで建てる2本目の鉄道だけです。",
     "network.unknown_link": lambda f: f"{f['link']}という線はありません。",
     "develop.tile": lambda f: f"個人ボードに残る最も低い{INDUSTRY[f['industry']]}はレベル{f['level']}です。",
     "develop.remove": lambda f: (f"{player(f['player'])}は個人ボードから{tile(f['industry'], f['level'])}を取り除きます"
@@ -920,7 +920,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "develop.lightbulb": lambda f: (f"最も低い{INDUSTRY[f['industry']]}（レベル{f['level']}）には電球に斜線の印があり、"
                                     f"開発では取り除けません。建設して使う必要があります。"),
     "develop.unknown_industry": lambda f: f"{f['industry']}という産業はありません。",
-    "develop.extra_card": lambda f: "二枚目の開発は同じアクションの一部なので、カードは捨てません。",
+    "develop.extra_card": lambda f: "2枚目の開発は同じアクションの一部なので、カードは捨てません。",
     "develop.free_only_bonus": lambda f: ("無料の開発は商人のビール特典でしかできません。" if f["beer_bonus"]
                                           else "このゲームに無料の開発はありません。開発には必ず鉄を使います。"),
     "develop.bonus_is_free": lambda f: "ビール特典の開発は鉄不要です。「develop <産業> free」と書いてください。",
@@ -1066,7 +1066,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       f"{f['levels']}段階で、{f['given']}個ではありません。レベルごとに1つずつ数を書きます。"),
     "scenario.card_count": lambda f: (f"{at(f)}{f['card']}が手札・捨て札・山札・置き場に合わせて{f['count']}枚あります。"
                                       f"{f['players']}人用の山札には{f['most']}枚しかありません。"),
-    "scenario.no_distant_market": lambda f: f"{at(f)}このゲームには遠隔市場がありません。",
+    "scenario.no_distant_market": lambda f: f"{at(f)}このゲームには遠方市場がありません。",
     "scenario.game": lambda f: (f"{at(f)}「{f['game']}」というゲームはありません。"
                                 + " か ".join(f"game {g}" for g in f["games"]) + " と書きます。"),
     "scenario.encoding": lambda f: (f"{f['path']}はUTF-8のテキストではありません（{f['line']}行目、{f['byte']}バイト目）"
@@ -1130,12 +1130,12 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                 f"{f['position']}です。"),
     "save.bad_action": lambda f: (f"セーブファイルの{f['number']}番目のアクション `{f['action']}` が再生できません: "
                                   f"{f['error']}"),
-    "hint.game_over": lambda f: f"ゲームは終了しているので、提案できる手はありません。{_winners(f['ranking'])}",
+    "hint.game_over": lambda f: f"ゲームは終了しているので、提案できるアクションはありません。{_winners(f['ranking'])}",
     "hint.form": lambda f: f"ヒントの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
     "review.player": lambda f: (f"振り返りができるのはこのゲームの{f['players']}人のプレイヤーのどれかで、番号は0から"
                                 f"数えます（0は{player(0)}）。{f['player']} は使えません。"),
     "review.form": lambda f: f"振り返りの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
-    "review.depth": lambda f: (f"振り返りの比べ方は \"search\"（ヒントの手と比べる）か \"greedy\"（1手先の最善と比べる）の"
+    "review.depth": lambda f: (f"振り返りの比べ方は \"search\"（ヒントのアクションと比べる）か \"greedy\"（1アクション先の最善と比べる）の"
                                f"どちらかです（{f['depth']} ではありません）。"),
     "bot.strength": lambda f: (f"ボットの強さは {'、'.join(repr(s) for s in f['strengths'])} のどれかです"
                                f"（弱い順。{f['strength']} ではありません）。"),
@@ -1204,30 +1204,30 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "class.names": lambda f: (f"学習者の名前は英小文字で始まり、英小文字・数字・'-'・'_' だけでできた{f['most']}文字以内の"
                               f"ものです。当てはまらない名前（{f['count']}個）: {', '.join(f['names'])}。"),
     "ruleset.data": lambda f: f"brass_nbのデータファイルのルール定義に誤りがあります（開発者向けの英語の説明）: {f['error']}。",
-    # 「あなたの一手」の課題（brass_nb.quizbank.goals）: 打った手がしたことと、目標が求めたこと
+    # 「あなたの番」の課題（brass_nb.quizbank.goals）: 行ったアクションがしたことと、目標が求めたこと
     "goal.builds": lambda f: _goal(f, f"{_built(f)}が建ちました",
-                                   f"目標は{_wanted_build(f)}の建設ですが、" + (f"この手で建つのは{_built(f)}です"
-                                                                       if f["built"] else "この手では何も建ちません")),
+                                   f"目標は{_wanted_build(f)}の建設ですが、" + (f"このアクションで建つのは{_built(f)}です"
+                                                                       if f["built"] else "このアクションでは何も建ちません")),
     "goal.sells": lambda f: _goal(f, f"{'、'.join(f['sold'])}を売却しました",
                                   f"目標は{_wanted_sale(f)}の売却ですが、"
-                                  + (f"この手は{ACTION[f['kind']]}のアクションで、売却ではありません" if f["kind"] != "sell"
-                                     else f"この手で売却されるのは{'、'.join(f['sold'])}です" if f["sold"]
-                                     else "この手では何も売却されません")),
+                                  + (f"これは{ACTION[f['kind']]}のアクションで、売却ではありません" if f["kind"] != "sell"
+                                     else f"このアクションで売却されるのは{'、'.join(f['sold'])}です" if f["sold"]
+                                     else "このアクションでは何も売却されません")),
     "goal.network_has": lambda f: _goal(f, f"{f['location']}が{player(f['player'])}のネットワークに入りました",
-                                        f"この手の後も{f['location']}は{player(f['player'])}のネットワークの外です"
+                                        f"このアクションの後も{f['location']}は{player(f['player'])}のネットワークの外です"
                                         f"（ネットワーク: {'、'.join(f['network']) or 'まだありません'}）"),
     "goal.kind": lambda f: _goal(f, f"{ACTION[f['kind']]}のアクションです",
-                                 f"目標は{ACTION[f['wanted']]}のアクションですが、この手は{ACTION[f['kind']]}のアクションです"),
+                                 f"目標は{ACTION[f['wanted']]}のアクションですが、行ったのは{ACTION[f['kind']]}のアクションです"),
     "goal.no_market": lambda f: _goal(f, f"市場から{RESOURCE[f['resource']]}を買っていません",
-                                      f"この手は市場から{RESOURCE[f['resource']]}を{f['bought']}個買います。"
+                                      f"このアクションは市場から{RESOURCE[f['resource']]}を{f['bought']}個買います。"
                                       f"目標は市場から買わないことです"),
     "goal.source": lambda f: _goal(f, f"{RESOURCE[f['resource']]}は{'、'.join(f['sources'])}から来ます",
                                    f"目標は{f['location']}の{RESOURCE[f['resource']]}ですが、"
-                                   + (f"この手の{RESOURCE[f['resource']]}は{'、'.join(f['sources'])}から来ます"
-                                      if f["sources"] else f"この手は{f['location']}の{RESOURCE[f['resource']]}を使いません")),
+                                   + (f"このアクションの{RESOURCE[f['resource']]}は{'、'.join(f['sources'])}から来ます"
+                                      if f["sources"] else f"このアクションは{f['location']}の{RESOURCE[f['resource']]}を使いません")),
     "goal.first_next_round": _first_next_round,
-    "goal.best": lambda f: _goal(f, f"この手で{_measured(f['measure'], f['got'])}になり、これを上回る合法手はありません",
-                                 f"この手では{_measured(f['measure'], f['got'])}ですが、最善の手なら"
+    "goal.best": lambda f: _goal(f, f"このアクションで{_measured(f['measure'], f['got'])}になり、これを上回る合法なアクションはありません",
+                                 f"このアクションでは{_measured(f['measure'], f['got'])}ですが、最善のアクションなら"
                                  f"{_measured(f['measure'], f['best'])}になります"),
 
 }

@@ -148,18 +148,18 @@ def _ja_loss(loss: float) -> str:
 
 
 def _ja_when(d: dict) -> str:
-    return f"第{d['number']}手（{ja.ERA[d['era']]} 第{d['round']}ラウンド）"
+    return f"{d['number']}回目の決定（{ja.ERA[d['era']]} 第{d['round']}ラウンド）"
 
 
 def _ja_moment(d: dict) -> str:
     return (f"{_ja_when(d)}: {JA_MOVES[d['played']['kind']](d['played'])}は{JA_RATINGS[d['rating']]}で、"
-            f"{_ja_loss(d['loss'])}。よりよい手: {JA_MOVES[d['better']['kind']](d['better'])}。"
+            f"{_ja_loss(d['loss'])}。よりよいアクション: {JA_MOVES[d['better']['kind']](d['better'])}。"
             + _principle(d, "ja"))
 
 
 def _ja_head(r: dict) -> str:
-    coach = ("コーチのヒントが勧める手（価値は1手先まで読んで比べます）" if r["depth"] == "search"
-             else "コーチの最善手（1手先まで読んだもの）")
+    coach = ("コーチのヒントが勧めるアクション（価値は1アクション先まで読んで比べます）" if r["depth"] == "search"
+             else "コーチの最善手（1アクション先まで読んだもの）")
     return f"{ja.player(r['player'])}の{len(r['decisions'])}回の決定を、{coach}と比べて評価しました。"
 
 
@@ -195,7 +195,8 @@ def _ja_row(d: dict) -> list[str]:
 
 JA = {"head": _ja_head, "unfinished": _ja_unfinished, "decisive_head": _ja_decisive_head,
       "none_decisive": _ja_none_decisive, "moment": _ja_moment, "counts": _ja_counts, "limits": _ja_limits,
-      "row": _ja_row, "columns": ["手", "時期", "打った手", "評価", "損（点）", "よりよい手"], "every": "すべての決定",
+      "row": _ja_row, "columns": ["番号", "時期", "行ったアクション", "評価", "損（点）", "よりよいアクション"],
+      "every": "すべての決定",
       "plot_title": "ゲームを通じた予想得点差", "plot_x": "決定（記録の番号）", "plot_y": "予想得点差（勝利点）",
       "plot_decisive": "{player}の勝負を分けた場面", "player": ja.player}
 

@@ -26,7 +26,7 @@ def bot_name(bot, language: str) -> str:
 
 
 def seat_name(seats: list, player: int, language: str) -> str:
-    """``Player 2 (greedy)`` for a bot (「プレイヤー2（ボット: 一手読み）」), ``Player 1 (you)`` for a human seat facing
+    """``Player 2 (greedy)`` for a bot (「プレイヤー2（ボット: 欲張り）」), ``Player 1 (you)`` for a human seat facing
     bots, else ``Player 1``."""
     words = LABELS[language]
     if all(seat == "human" for seat in seats):
