@@ -95,12 +95,13 @@ FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 
 def visible(text: str, kind: str = "text/html", code: bool = False) -> str:
     """What a reader sees of ``text`` (HTML tags and hidden parts dropped, entities read); code spans (``<code>``
-    in HTML, backticks in Markdown) are dropped too unless ``code``."""
+    in HTML, backticks in Markdown and in plain text) are dropped too unless ``code``. Backticks shown in HTML are not
+    code: a renderer that leaves them on screen has a bug the scan should see."""
     if kind == "text/html":
         text = HIDDEN_HTML.sub(" ", text)
         if not code:
             text = CODE_HTML.sub(" ", text)
         text = html.unescape(TAG.sub(" ", text))
-    elif kind == "text/markdown" and not code:
+    elif not code:          # Markdown, and plain or printed text, whose code spans are backticks by convention
         text = CODE_SPAN.sub(" ", FENCE.sub(" ", text))
     return text

@@ -131,14 +131,14 @@ def test_play_out_refuses_seats_that_do_not_fit_in_both_languages():
     assert str(wrong_count.value) == ("play_out takes one seat per player (a bot, or no bot where a person plays): "
                                       "1 given for a 2-player game.")
     assert wrong_count.value.steps[0].text("ja") == (
-        "play_out の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
+        "`play_out` の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
         "2人のゲームに1席が指定されました。")
     with pytest.raises(bn.GameSetupError) as not_a_bot:
         play_out(game, ["human", None])
     assert not_a_bot.value.rule == "playout.seat"
     assert str(not_a_bot.value) == ("Seat 'human' is neither a bot (an object with choose(game)) nor left empty "
                                     "for a person.")
-    assert not_a_bot.value.steps[0].text("ja") == ("席 'human' はボット（choose(game) を持つもの）でも、"
+    assert not_a_bot.value.steps[0].text("ja") == ("席 'human' はボット（`choose(game)` を持つもの）でも、"
                                                    "人が打つための空席でもありません。")
     assert game.log == []
 

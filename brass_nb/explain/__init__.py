@@ -41,10 +41,16 @@ def language_or_default(language: str | None) -> str:
     return _default["language"] if language is None else check_language(language)
 
 
+TYPED = frozenset({"text", "suggestion", "example", "expected"})
+"""Facts that quote what a learner types (an action, a position file's line, a name to write): they stay as typed,
+shown as code, never translated."""
+
+
 def reason(step: Step, language: str | None = None) -> str:
     """One step in words."""
     language = language or _default["language"]
-    return CATALOGS[language][step.rule](localize(step.facts, language))
+    facts = {k: v if k in TYPED else localize(v, language) for k, v in step.facts.items()}
+    return CATALOGS[language][step.rule](facts)
 
 
 def _who(expl: Explanation, language: str) -> str:

@@ -10,6 +10,7 @@ import html
 from collections.abc import Callable
 
 from brass_nb.explain import (  # their player and money words
+    code_html,
     en,
     ja,
     language_or_default,
@@ -300,7 +301,7 @@ def render(record: dict, explanation: Explanation, language: str | None = None, 
     if form == "markdown":
         return "\n".join([f"**{head}**" + (f" `{notation}`" if notation else ""), ""] + [f"- {line}" for line in lines]
                          + ["", what, "", render_markdown(explanation, language)])
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)   # html
+    items = "".join(f"<li>{code_html(line)}</li>" for line in lines)   # html
     code = notation_html(notation) if notation else ""
     return (f"<div class='brass-hint' lang='{language}'><p><b>{html.escape(head)}</b>{code}</p><ul>{items}</ul>"
             f"<p>{html.escape(what)}</p>{render_html(explanation, language)}</div>")

@@ -31,6 +31,16 @@ FILE_KIND = {"folder": "フォルダー", "pipe": "パイプ", "socket": "ソケ
 """ファイルでないパスが指すもの（brass_nb.rules.files）。"""
 
 
+def _suggestion(f: dict) -> str:
+    """The end of a "name not found" sentence: the name the learner may have meant (what to type, and what it is in
+    Japanese), or just the full stop."""
+    said = f.get("suggestion")
+    if not said:
+        return "。"
+    words = localize(said, "ja")
+    return f"。もしかして `{said}`" + (f"（{words}）" if words != said else "") + "のことですか？"
+
+
 def act(action: object) -> str:
     """An action named in a step's facts (its notation or its fields), in the words every Japanese screen uses."""
     # (imported here: that module words actions with this one's words)
@@ -807,7 +817,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])}は「{f['card']}」を捨てます"
                                + ("。" if f["action"] == "build" else "（建設以外はカードの種類を問いません）。")),
     "card.wild_returned": lambda f: f"「{f['card']}」は捨て札ではなく、専用の表向きの置き場へ戻ります。",
-    "card.missing": lambda f: "どのアクションでもカードを1枚捨てます。「with card …」で指定してください。",
+    "card.missing": lambda f: "どのアクションでもカードを1枚捨てます。`with card …` で指定してください。",
     "card.not_in_hand": lambda f: (f"「{'、'.join(localize(c, 'ja') for c in f['card'].split(', '))}」は手札にありません"
                                    f"（手札: {'、'.join(f['hand'])}）。"),
     "choice.ambiguous": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}の選び方が複数あるので、アクションで指定してください: "
@@ -856,7 +866,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.canal_one_per_town": lambda f: (f"運河時代は一つの地点に自分の産業は1枚までです。{f['location']}にはすでに"
                                            f"{'、'.join(f['yours'])}があります。"),
     "build.two_cards": lambda f: (f"{player(f['player'])}はカード2枚で建設します: 任意の2枚を合わせて{f['location']}の都市カードとして使い、"
-                                  f"手番の2アクションを使います。次に捨てる2枚を指定します（discard A, B）。"),
+                                  f"手番の2アクションを使います。次に捨てる2枚を指定します（`discard A, B`）。"),
     "build.two_cards_not_in_game": lambda f: f"{f['game']}にはカード2枚での建設はありません。",
     "build.two_cards_not_now": lambda f: (f"カード2枚での建設には手番の2アクションと手札2枚が必要です（この手番のアクション: "
                                           f"{f['actions']}回中{f['actions_done']}回済み、手札{f['hand']}枚）。"),
@@ -923,7 +933,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "develop.extra_card": lambda f: "2枚目の開発は同じアクションの一部なので、カードは捨てません。",
     "develop.free_only_bonus": lambda f: ("無料の開発は商人のビール特典でしかできません。" if f["beer_bonus"]
                                           else "このゲームに無料の開発はありません。開発には必ず鉄を使います。"),
-    "develop.bonus_is_free": lambda f: "ビール特典の開発は鉄不要です。「develop <産業> free」と書いてください。",
+    "develop.bonus_is_free": lambda f: "ビール特典の開発は鉄不要です。`develop <産業> free` と書いてください。",
     "sell.merchant": lambda f: (f"{f['merchant']}の商人は{'・'.join(GOODS[b] for b in f['buys'])}を買い、{f['at']}は"
                                 f"そこへつながっています（{links(f['distance'])}、誰の輸送路でもよい）。"),
     "sell.no_tile": lambda f: f"{f['slot']}にタイルはありません。",
@@ -1028,9 +1038,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "query.rounds": _rounds_per_era,
     "query.bad_space": lambda f: f"収入トラックは0から{f['last']}のマスまでです。{f['space']}のマスはありません。",
     "scenario.players": lambda f: f"このゲームは{'、'.join(map(str, f['allowed']))}人用で、{f['players']}人では遊べません。",
-    "scenario.syntax": lambda f: f"{at(f)}「{f['text']}」を読めません。必要な形: {f['expected']}。",
-    "scenario.unknown_name": lambda f: (f"{at(f)}「{f['text']}」という名前が見つかりません"
-                                        + (f"。もしかして {f['suggestion']} ですか？" if f.get("suggestion") else "。")),
+    "scenario.syntax": lambda f: f"{at(f)}`{f['text']}` を読めません。必要な形: `{f['expected']}`。",
+    "scenario.unknown_name": lambda f: f"{at(f)}`{f['text']}` という名前が見つかりません{_suggestion(f)}",
     "scenario.no_such_slot": lambda f: f"{at(f)}{f['slot']}という建設枠はありません（建設枠: {'、'.join(f['slots'])}）。",
     "scenario.slot_taken": lambda f: f"{at(f)}{f['slot']}にはすでにタイルがあります。",
     "scenario.link_taken": lambda f: f"{at(f)}{f['link']}にはすでに運輸タイルがあります。",
@@ -1051,7 +1060,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     "flipped": "稼働済みのタイルは資源を使い切っています",
                                     "too_many": f"建設時に載るのは最大{f['most']}個です"}[f["why"]] + "。"),
     "scenario.empty_unflipped": lambda f: (f"{at(f)}{f['slot']}の{INDUSTRY[f['industry']]}は資源が残っていないので稼働済みです。"
-                                           f"flipped と書くか、資源を載せてください。"),
+                                           f"`flipped` と書くか、資源を載せてください。"),
     "scenario.no_tile_left": _scenario_no_tile,
     "scenario.canal_one_per_town": lambda f: (f"{at(f)}運河時代はプレイヤー{f['player']}の産業は{f['location']}に1枚までです"
                                               f"（{'、'.join(f['slots'])}）。"),
@@ -1080,26 +1089,27 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                f"{f['players']}人では遊べません。"),
     "game.unknown": lambda f: f"ゲーム {f['game']!r} はありません。{', '.join(f['games'])} から選んでください。",
     "edition.unknown": lambda f: f"{f['game']}に版 {f['edition']!r} はありません。{', '.join(f['editions'])} から選んでください。",
-    "scenario.edition": lambda f: (f"{at(f)}このゲームに「{f['edition']}」という版はありません。"
-                                   + " か ".join(f"edition {e}" for e in f["editions"]) + " と書きます。"),
-    "notation.shape": lambda f: (f"「{f['text']}」はアクションとして読めません。アクションは "
-                                 f"{'、'.join(f['verbs'])} のどれかで始めます（例: {f['example']}）。"),
-    "notation.unknown_name": lambda f: (f"「{f['text']}」という名前が見つかりません"
-                                        + (f"。もしかして {f['suggestion']} ですか？" if f.get("suggestion") else "。")),
-    "notation.slot_number": lambda f: f"「{f['text']}」には建設枠の番号が必要です（例: {f['text']}[1]）。",
-    "notation.clause": lambda f: (f"「{f['text']}」はこのアクションで使えない指定です。';' の後に使えるのは "
-                                  f"{'、'.join(f['clauses']) or 'なし'} です。"),
+    "scenario.edition": lambda f: (f"{at(f)}このゲームに `{f['edition']}` という版はありません。"
+                                   + "、".join(f"`edition {e}`" for e in f["editions"])
+                                   + (" のどれかで書きます。" if len(f["editions"]) > 1 else " と書きます。")),
+    "notation.shape": lambda f: (f"`{f['text']}` はアクションとして読めません。アクションは "
+                                 f"{'、'.join(f'`{v}`' for v in f['verbs'])} のどれかで始めます（例: `{f['example']}`）。"),
+    "notation.unknown_name": lambda f: f"`{f['text']}` という名前が見つかりません{_suggestion(f)}",
+    "notation.slot_number": lambda f: f"`{f['text']}` には建設枠の番号が必要です（例: `{f['text']}[1]`）。",
+    "notation.clause": lambda f: (f"`{f['text']}` はこのアクションで使えない指定です。`;` の後に使えるのは "
+                                  f"{'、'.join(f'`{c}`' for c in f['clauses']) or 'なし'} です。"),
     "notation.discard_cards": lambda f: f"カード2枚での建設で捨てるカードはちょうど2枚です（{f['count']}枚ではありません）。",
     "notation.scout_cards": lambda f: f"偵察ではちょうど3枚のカードを指定します（{f['count']}枚ではありません）。",
     "notation.not_text": lambda f: f"アクションは文字列で書きます（{f['type']}ではありません）。",
     "notation.too_long": lambda f: (f"この文字列は{f['length']}文字あります。アクションは{f['limit']}文字までなので、"
                                     f"読み込みませんでした。"),
-    "notation.number": lambda f: (f"数 {f['text'][:12]}… は{f['digits']}桁あります。アクションの中の数（建設枠、借金の額）は"
+    "notation.number": lambda f: (f"数 `{f['text'][:12]}…` は{f['digits']}桁あります。アクションの中の数（建設枠、借金の額）は"
                                   f"{f['most']}桁までです。"),
-    "notation.empty_item": lambda f: f"「{f['text']}」の{f['list']}の並びに空の項目があります。余分なコンマを消してください。",
+    "notation.empty_item": lambda f: (f"`{f['text']}` の{ {'cards': 'カード'}.get(f['list']) or RESOURCE.get(f['list'], f['list'])}"
+                                      f"の並びに空の項目があります。余分なコンマを消してください。"),
     "language.unknown": lambda f: f"言語 {f['language']} はありません。{', '.join(f['languages'])} から選んでください。",
     "explorer.seats": lambda f: f"エクスプローラーの席はプレイヤー1人に1つです: {f['players']}人のゲームに{f['given']}席が指定されました。",
-    "explorer.seat": lambda f: (f"席 {f['seat']} は \"human\"（人）でもボット（choose(game) と name を持つもの）"
+    "explorer.seat": lambda f: (f"席 {f['seat']} は `'human'`（人）でもボット（`choose(game)` と `name` を持つもの）"
                                 f"でもありません。"),
     "file.not_a_path": lambda f: f"ファイルはパス（文字列）で指定します。{f['type']}型の値では指定できません。",
     "file.not_regular": lambda f: f"{f['path']}は{FILE_KIND[f['kind']]}で、ファイルではないので読みません。",
@@ -1135,7 +1145,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "review.player": lambda f: (f"振り返りができるのはこのゲームの{f['players']}人のプレイヤーのどれかで、番号は0から"
                                 f"数えます（0は{player(0)}）。{f['player']} は使えません。"),
     "review.form": lambda f: f"振り返りの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
-    "review.depth": lambda f: (f"振り返りの比べ方は \"search\"（ヒントのアクションと比べる）か \"greedy\"（1アクション先の最善と比べる）の"
+    "review.depth": lambda f: (f"振り返りの比べ方は `'search'`（ヒントのアクションと比べる）か `'greedy'`（1アクション先の最善と比べる）の"
                                f"どちらかです（{f['depth']} ではありません）。"),
     "bot.strength": lambda f: (f"ボットの強さは {'、'.join(repr(s) for s in f['strengths'])} のどれかです"
                                f"（弱い順。{f['strength']} ではありません）。"),
@@ -1156,9 +1166,9 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "principle.scout_wilds": lambda f: (
         f"偵察はカード3枚を{'と'.join(f['took'])}に替えます。2枚そろえば、自分のネットワークの外でも"
         f"どの地点にどの産業でも建設できます。"),
-    "playout.seats": lambda f: (f"play_out の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
+    "playout.seats": lambda f: (f"`play_out` の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
                                 f"{f['players']}人のゲームに{f['given']}席が指定されました。"),
-    "playout.seat": lambda f: f"席 {f['seat']} はボット（choose(game) を持つもの）でも、人が打つための空席でもありません。",
+    "playout.seat": lambda f: f"席 {f['seat']} はボット（`choose(game)` を持つもの）でも、人が打つための空席でもありません。",
     "quiz.unknown_lesson": lambda f: (f"{f['lesson']} というクイズのレッスンはありません。"
                                       f"{', '.join(f['lessons'])} から選んでください。"),
     "quiz.unknown_kind": lambda f: f"問題の種類 {f['kind']} はありません。{', '.join(f['kinds'])} から選んでください。",
@@ -1192,11 +1202,11 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                 + (f"この解答はJSONの{JSON_KIND[f['kind']]}なので" if "kind" in f else
                                    f"この解答には{', '.join(f['found']) or '何も'}があったので")
                                 + "記録しませんでした。"),
-    "answer.field": lambda f: ("解答の「correct」は true か false です。この解答は記録しませんでした。"
+    "answer.field": lambda f: ("解答の `correct` は `true` か `false` です。この解答は記録しませんでした。"
                                if f["field"] == "correct" else
-                               f"解答の「kind」は {' か '.join(f['allowed'])} です。この解答は記録しませんでした。"
+                               f"解答の `kind` は {'、'.join(f'`{k}`' for k in f['allowed'])} のどれかです。この解答は記録しませんでした。"
                                if f["field"] == "kind" else
-                               f"解答の「tries」は1から{f['limit']}までの整数です。この解答は記録しませんでした。"
+                               f"解答の `tries` は1から{f['limit']}までの整数です。この解答は記録しませんでした。"
                                if f["field"] == "tries" else
                                f"解答の「{f['field']}」は{f['limit']}文字までの文字列です。この解答は記録しませんでした。"),
     "class.line": lambda f: (f"{f['path']}の{f['line']}行目: 小文字の名前で「名前:ハッシュ」と書く行のはずですが、"

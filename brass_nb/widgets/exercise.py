@@ -13,7 +13,7 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from brass_nb import progress
-from brass_nb.explain import language_or_default
+from brass_nb.explain import code_html, language_or_default
 from brass_nb.quizbank import exercises as bank
 from brass_nb.quizbank.exercises import Exercise, Verdict
 from brass_nb.rules.actions import Action
@@ -145,7 +145,7 @@ class YourMove(w.VBox):
                                   if self.number else "")
         goals = bank.goal_words(exercise, language)
         self.heading.value = (f"<b>{html.escape(title)}</b><p style='{COMPACT}'>"
-                              f"{html.escape(exercise.story[language])}</p>"
+                              f"{code_html(exercise.story[language])}</p>"
                               f"<b>{html.escape(words['goal'])}:</b>{bullets(goals)}")
         rungs = []
         if self.rung >= 1:

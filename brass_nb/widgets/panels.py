@@ -18,6 +18,8 @@ CELL = "padding:0 6px;line-height:17px;text-align:right"
 LOCATION_CHIP = CHIP.format(border="#7a7a7a", background="#f4f4f4")
 INDUSTRY_CHIP = CHIP.format(border="#7a5c2e", background="#fbefd9")
 WILD_CHIP = CHIP.format(border="#5b2a86", background="#eadcf7") + ";font-weight:bold"
+KEEP_WORDS = "word-break:keep-all"
+"""A narrow cell breaks a heading between words, never inside a Japanese word (所持金, not 所持/金)."""
 
 
 def bot_name(bot, language: str) -> str:
@@ -70,7 +72,7 @@ def players_html(game: Game, seats: list, language: str) -> str:
                         (words["pounds"].format(n=p.money), p.income_level, p.vp, len(p.hand)))
         rows.append(f"<tr><td style='{CELL};text-align:left'>{mark}"
                     f"{html.escape(seat_name(seats, p.index, language))}</td>{cells}</tr>")
-    return (f"<table class='brass-players' style='font-size:12px;border-collapse:collapse;margin:0'>"
+    return (f"<table class='brass-players' style='font-size:12px;border-collapse:collapse;margin:0;{KEEP_WORDS}'>"
             f"<tr><th style='{CELL}'></th>{head}</tr>{''.join(rows)}</table>")
 
 
@@ -135,5 +137,5 @@ def scores_html(explanations: list[Explanation], seats: list, language: str) -> 
         cells = "".join(f"<td style='text-align:right;padding:0 5px'>{row.get(key, 0)}</td>" for key, _ in columns)
         body.append(f"<tr><td>{row.get('place', '')}</td>"
                     f"<td>{html.escape(seat_name(seats, player, language))}</td>{cells}</tr>")
-    return (f"<b>{html.escape(words['scores'])}</b><table class='brass-scores' style='font-size:12px'>"
+    return (f"<b>{html.escape(words['scores'])}</b><table class='brass-scores' style='font-size:12px;{KEEP_WORDS}'>"
             f"<tr><th>{html.escape(words['place'])}</th><th></th>{head}</tr>{''.join(body)}</table>")

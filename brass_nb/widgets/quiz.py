@@ -108,7 +108,7 @@ class Quiz(w.VBox):
             self.checking = False
 
     def _why_wrong(self, option: str) -> str:
-        return "".join(f"<li>{html.escape(reason(s, self.language))}</li>" for s in self.wrong.get(option, ()))
+        return "".join(f"<li>{code_html(reason(s, self.language))}</li>" for s in self.wrong.get(option, ()))
 
     def _judge(self) -> None:
         words = WORDS[self.language]
@@ -124,7 +124,7 @@ class Quiz(w.VBox):
         else:
             verdict = words["right"] if self.correct else words["wrong"]
             colour = "#1b6e1b" if self.correct else "#b00020"
-            items = "".join(f"<li>{html.escape(reason(s, self.language))}</li>" for s in self.reasons)
+            items = "".join(f"<li>{code_html(reason(s, self.language))}</li>" for s in self.reasons)
             self.feedback.value = (f"<p style='color:{colour}'><b>{html.escape(verdict)}</b></p>{why}"
                                    f"<p>{html.escape(words['answer_is'].format(answer=self.answer))}</p>"
                                    f"<ul>{items}</ul>")
