@@ -487,7 +487,7 @@ LANCASHIRE_DISTINCTIONS = (
     both("Another player's coal, iron or port costs you nothing, but it can flip their tile and raise THEIR income.",
          "他人の石炭・鉄・港は無料。ただしその人のタイルが稼働済みになり、「その人の」収入が上がることがある。"),
     both("Every number here is Brass: Lancashire's (Roxley 2018). Birmingham has other prices, loans and words.",
-         "ここの数字はすべて『ブラス：ランカシャー』（Roxley 2018）のもの。バーミンガムは値段も借金も用語も違う。"),
+         "ここの数字はすべて『ブラス：ランカシャー』（ロクスリー2018年版）のもの。バーミンガムは値段も借金も用語も違う。"),
 )
 
 
@@ -616,7 +616,7 @@ def lancashire_pages(facts: Facts) -> list[Page]:
             Section(both("Distant market", "遠方市場"), distant_items(facts)),
             Section(both("Industry tiles", "産業タイル"), cube_items(facts)),
             Section(both("Income track", "収入トラック"), income_items(facts)),
-            Section(both("How Warfrog's 2007 Brass differs", "2007年版（Warfrog）のブラスとの違い"),
+            Section(both("How Warfrog's 2007 Brass differs", "2007年版（ウォーフロッグ）のブラスとの違い"),
                     edition_items(facts, load_facts(facts.game, "2007"))),
         )),
     ]

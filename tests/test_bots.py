@@ -1,6 +1,7 @@
 """Bots and hints: copies are independent, bots choose only legal actions, seeds repeat games, hints change nothing."""
 from __future__ import annotations
 
+import html
 import json
 import random
 import time
@@ -12,6 +13,7 @@ from brass_nb.bots import GreedyBot, RandomBot, SearchBot, hint, play_out
 from brass_nb.bots.clock import Deadline
 from brass_nb.bots.players import cheapest_two_cards, distinct_actions, kinds_in_turn, shortlist
 from brass_nb.explain import advice
+from brass_nb.explain.actions import describe
 from brass_nb.rules.randomplay import random_action
 
 GAMES = ("birmingham", "lancashire")
@@ -129,14 +131,14 @@ def test_play_out_refuses_seats_that_do_not_fit_in_both_languages():
     assert str(wrong_count.value) == ("play_out takes one seat per player (a bot, or no bot where a person plays): "
                                       "1 given for a 2-player game.")
     assert wrong_count.value.steps[0].text("ja") == (
-        "play_out の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
+        "`play_out` の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
         "2人のゲームに1席が指定されました。")
     with pytest.raises(bn.GameSetupError) as not_a_bot:
         play_out(game, ["human", None])
     assert not_a_bot.value.rule == "playout.seat"
     assert str(not_a_bot.value) == ("Seat 'human' is neither a bot (an object with choose(game)) nor left empty "
                                     "for a person.")
-    assert not_a_bot.value.steps[0].text("ja") == ("席 'human' はボット（choose(game) を持つもの）でも、"
+    assert not_a_bot.value.steps[0].text("ja") == ("席 'human' はボット（`choose(game)` を持つもの）でも、"
                                                    "人が打つための空席でもありません。")
     assert game.log == []
 
@@ -153,7 +155,7 @@ def test_a_finished_game_has_no_hint_and_no_bot_move_and_says_who_won():
     assert len(first) == 1, "seed 3 has one winner"
     who, vp = first[0]["player"], first[0]["vp"]
     assert str(refusal) == f"The game is over: there is nothing to suggest. Player {who + 1} won with {vp} VP."
-    assert refusal.steps[0].text("ja") == (f"ゲームは終了しているので、提案できる手はありません。"
+    assert refusal.steps[0].text("ja") == (f"ゲームは終了しているので、提案できるアクションはありません。"
                                            f"プレイヤー{who + 1}が{vp}勝利点で勝ちました。")
     for bot in (RandomBot(), GreedyBot(), SearchBot(budget=2)):
         with pytest.raises(bn.IllegalAction) as no_move:
@@ -170,7 +172,7 @@ def test_a_tie_for_first_place_names_every_winner():
     step = Step("hint.game_over", {"ranking": rows}, ok=False)
     assert reason(step, "en") == ("The game is over: there is nothing to suggest. "
                                   "Player 1 and Player 3 share first place with 40 VP.")
-    assert reason(step, "ja") == ("ゲームは終了しているので、提案できる手はありません。"
+    assert reason(step, "ja") == ("ゲームは終了しているので、提案できるアクションはありません。"
                                   "プレイヤー1とプレイヤー3が40勝利点で1位を分け合いました。")
 
 
@@ -202,16 +204,23 @@ def test_hint_words_in_both_languages_name_the_action_and_its_terms(game_name):
     shown = [name for name, value in best["terms"].items() if abs(value) >= advice.SHOWN]
     assert shown
     for language, terms in (("en", advice.EN_TERMS), ("ja", advice.JA_TERMS)):
+        def named(action, form, language=language):
+            """An action as the hint names it: the notation in English, the Japanese words in Japanese."""
+            words = describe(action, language)
+            return words if form != "html" else html.escape(words, quote=False)
         for form in ("text", "markdown", "html"):
             words = hint.render(language, form, detail=True)
-            assert str(hint.action) in words and "+0.0" not in words
-            assert all(row["action"] in words for row in record["candidates"][1:])
+            assert named(hint.action, form) in words and "+0.0" not in words
+            assert all(named(row["fields"], form) in words for row in record["candidates"][1:])
             for name in shown:
                 sentence = terms[name](best["amounts"][name], best["terms"][name], record)
                 assert (sentence if form != "html" else sentence.replace("&", "&amp;")) in words
             short = hint.render(language, form)
-            others = [row["action"] for row in record["candidates"][1:]]
-            assert all(action not in short for action in others if action != str(hint.action))
+            others = [named(row["fields"], form) for row in record["candidates"][1:]]
+            assert all(action not in short for action in others if action != named(hint.action, form))
+        if language == "ja":     # the notation only beside the words, as code, where it can be shown as code
+            assert str(hint.action) not in hint.render(language, "text", detail=True)
+            assert f"`{hint.action}`" in hint.render(language, "markdown")
     assert str(hint).splitlines()[1] == f"  - {hint.plan.text('en')}"
     assert hint.render("ja").splitlines()[1] == f"  - {hint.plan.text('ja')}"
     assert str(hint).splitlines()[1].startswith("  - Plan: ") and "方針: " in hint.render("ja")

@@ -31,8 +31,9 @@ WORDS = {
            "wrong": "Not this move.", "refused": "This move is not allowed here", "missed": "Goal not met",
            "retry": "Try again", "right": "Right!", "met": "Goal met", "answer": "The answer, on the board",
            "play": "Play", "play_typed": "Play typed", "rule": "The rule", "nudge": "Hint:"},
-    "ja": {"done": r"あなたの一手 \d+問中1問",
-           "wrong": "この手ではありません。", "refused": "この手はここでは打てません", "missed": "目標に届きません",
+    "ja": {"done": r"あなたの番 \d+問中1問",
+           "wrong": "このアクションではありません。", "refused": "このアクションはここではできません",
+           "missed": "目標に届きません",
            "retry": "もう一度", "right": "正解です！", "met": "目標達成", "answer": "答えを盤上に示しました",
            "play": "実行", "play_typed": "入力を実行", "rule": "ルール:", "nudge": "ヒント:"},
 }

@@ -38,8 +38,8 @@ IMAGES = bh.REPO / "docs" / "images"
 WORDS = {
     "en": {"title": "Brass: Birmingham", "play": "Play", "you": "Player 1 (you) played",
            "bot": "Player 2 (greedy) played", "round_1": "round 1"},
-    "ja": {"title": "ボットと対戦", "play": "実行", "you": "プレイヤー1（あなた）の手",
-           "bot": "プレイヤー2（greedy）の手", "round_1": "第1ラウンド"},
+    "ja": {"title": "ボットと対戦", "play": "実行", "you": "プレイヤー1（あなた）のアクション",
+           "bot": "プレイヤー2（ボット: 欲張り）のアクション", "round_1": "第1ラウンド"},
 }
 
 

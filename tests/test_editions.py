@@ -47,7 +47,7 @@ def test_a_player_count_the_edition_does_not_allow_is_a_brass_error_in_both_lang
         bn.new_game("lancashire", players, seed=1, edition="2007")
     assert isinstance(err.value, bn.BrassError) and err.value.rule == "game.players"
     assert str(err.value) == f"Brass: Lancashire (Warfrog 2007) is for 3, 4 players, not {players!r}."
-    assert render_reason(err.value.steps[0], "ja") == (f"ブラス：ランカシャー（Warfrog 2007）は3、4人用です。"
+    assert render_reason(err.value.steps[0], "ja") == (f"ブラス：ランカシャー（ウォーフロッグ2007年版）は3、4人用です。"
                                                        f"{players!r}人では遊べません。")
 
 

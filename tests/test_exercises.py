@@ -112,7 +112,7 @@ def test_a_lessons_exercises_one_at_a_time():
     assert len(walk.exercises) == 3 and walk.previous_button.disabled
     walk.next_button.click()
     assert walk.index == 1 and walk.slot.children[0].exercise.id == "sell-with-merchant-beer"
-    assert "あなたの一手 · 2 / 3" in walk.slot.children[0].heading.value
+    assert "あなたの番 · 2 / 3" in walk.slot.children[0].heading.value
 
 
 def test_the_tables_own_undo_takes_a_judged_move_back_like_try_again():

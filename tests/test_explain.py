@@ -11,7 +11,15 @@ import helpers
 import pytest
 
 import brass_nb as bn
-from brass_nb.explain import CATALOGS, reason, render_html, render_markdown, render_text, set_language
+from brass_nb.explain import (
+    CATALOGS,
+    localize,
+    reason,
+    render_html,
+    render_markdown,
+    render_text,
+    set_language,
+)
 from brass_nb.rules.catalog import RULES
 from brass_nb.rules.randomplay import random_action
 
@@ -198,7 +206,8 @@ def test_formats_and_language_default():
     game = bn.new_game("birmingham", players=2, seed=1)
     ex = game.play(f"pass with card {game.players[game.current_player].hand[0]}")
     assert render_text(ex).splitlines()[0].startswith("pass with card")
-    assert render_markdown(ex, "ja").startswith("**pass with card")
+    assert render_markdown(ex, "ja").startswith("**プレイヤー2: パス（カード: ")     # words, then notation as code
+    assert f"** `{ex.action}`" in render_markdown(ex, "ja") and ex.action not in render_text(ex, "ja")
     html = render_html(ex)
     assert html.count("<li") == len(ex.steps) and "data-rule='pass.action'" in html
     set_language("ja")
@@ -336,5 +345,6 @@ def test_a_beer_query_on_lancashire_is_refused_naming_the_game():
         with pytest.raises(bn.BrassError) as err:
             game.beer_sources("Liverpool")
         assert err.value.rule == "query.no_beer" and f"Brass: Lancashire ({name}) has no beer" in str(err.value)
-        assert f"ブラス：ランカシャー（{name}）にはビールも醸造所もなく" in reason(err.value.steps[0], "ja")
+        in_japanese = localize(name, "ja")       # 「ロクスリー2018年版」
+        assert f"ブラス：ランカシャー（{in_japanese}）にはビールも醸造所もなく" in reason(err.value.steps[0], "ja")
     assert bn.new_game("birmingham", players=2, seed=1).resources() == ["coal", "iron", "beer"]

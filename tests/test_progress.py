@@ -233,7 +233,7 @@ def test_the_banner_says_what_is_done_in_both_languages():
     assert widgets.banner_text(done, "en") == (
         "Your progress: questions 3 of 5 (2 right at the first try) · exercises 1 of 3 (1 right at the first try)")
     assert widgets.banner_text(done, "ja") == (
-        "これまでの進み具合: 問題 5問中3問（1回目で正解 2問）・あなたの一手 3問中1問（1回目で正解 1問）")
+        "これまでの進み具合: 問題 5問中3問（1回目で正解 2問）・あなたの番 3問中1問（1回目で正解 1問）")
     nothing = LessonProgress(FIRST, 0, 5, 0, 0, 0, 0)
     assert widgets.banner_text(nothing, "en") == "Your progress: questions 0 of 5"
     assert widgets.banner_text(nothing, "ja") == "これまでの進み具合: 問題 5問中0問"

@@ -11,7 +11,7 @@ import pytest
 
 import brass_nb as bn
 from brass_nb import quizbank
-from brass_nb.explain import reason
+from brass_nb.explain import describe, reason
 from brass_nb.quizbank.refusals import prompt_names, shared
 from brass_nb.quizbank.sources import who
 from brass_nb.scenario import library
@@ -239,7 +239,8 @@ def test_quizzes_that_do_not_fit_their_position_are_refused_in_both_languages():
         Quiz.coal_source(game, passing)
     assert isinstance(no_coal.value, ValueError) and no_coal.value.rule == "quiz.no_resource"
     assert str(no_coal.value) == f"'{passing}' uses no coal, so there is no source to ask about."
-    assert no_coal.value.steps[0].text("ja") == f"「{passing}」は石炭を使わないので、どこから来るかを問えません。"
+    words = describe(passing, "ja")      # the action in Japanese words
+    assert no_coal.value.steps[0].text("ja") == f"「{words}」は石炭を使わないので、どこから来るかを問えません。"
     with pytest.raises(bn.QuizError) as no_link:
         Quiz.link_score(game, "Dudley - Birmingham")
     assert no_link.value.rule == "quiz.no_link"
@@ -253,7 +254,7 @@ def test_quizzes_that_do_not_fit_their_position_are_refused_in_both_languages():
     assert legal.value.rule == "quiz.legal"
     assert str(legal.value) == (f"Lesson 03_mine, question 4: '{passing}' is legal here, so it cannot be asked about "
                                 f"in a \"why is it refused?\" question.")
-    assert legal.value.steps[0].text("ja") == (f"レッスン03_mineの問題4: 「{passing}」はこの局面で実行できるので、"
+    assert legal.value.steps[0].text("ja") == (f"レッスン03_mineの問題4: 「{words}」はこの局面で実行できるので、"
                                                f"「なぜできないのか」を問う問題には使えません。")
 
 
@@ -273,7 +274,8 @@ def test_an_action_that_uses_no_coal_or_iron_is_not_asked_about(kind):
     assert str(refused.value) == f"Lesson 09_mine, question 2: '{action}' uses no {resource}, so there is no source " \
                                  f"to ask about."
     word = {"coal": "石炭", "iron": "鉄"}[resource]
-    assert refused.value.steps[0].text("ja") == (f"レッスン09_mineの問題2: 「{action}」は{word}を使わないので、"
+    assert refused.value.steps[0].text("ja") == ("レッスン09_mineの問題2: 「リバプール[3]に造船所を建設（カード2枚）」"
+                                                 f"は{word}を使わないので、"
                                                  f"どこから来るかを問えません。")
     if kind == "coal_source":
         with pytest.raises(bn.QuizError) as widget:

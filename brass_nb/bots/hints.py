@@ -57,15 +57,18 @@ class Hint:
         return [self.plan, *self.principles]
 
     def to_dict(self) -> dict:
-        """The record the words are made from: names, numbers and terms, nothing decided here."""
+        """The record the words are made from: names, numbers and terms, nothing decided here (each action both in
+        notation, ``action``, and by its fields, ``fields``, which the words in a language are made from)."""
         rows = []
         for c in self.candidates:
             before, after = c.before[c.player].amounts, c.after[c.player].amounts
             # a finished game's result measures only VP, income and money: the rest count as unchanged
-            rows.append({"action": str(c.action), "gain": c.gain, "search": c.search, "rivals": c.rivals_gain,
+            rows.append({"action": str(c.action), "fields": c.action._asdict(), "gain": c.gain, "search": c.search,
+                         "rivals": c.rivals_gain,
                          "terms": {name: c.deltas[name] for name in TERMS},
                          "amounts": {name: after[name] - before[name] if name in after else 0.0 for name in TERMS}})
-        return {"player": self.player, "action": str(self.action), "candidates": rows, "horizon": self.horizon,
+        return {"player": self.player, "action": str(self.action), "fields": self.action._asdict(),
+                "candidates": rows, "horizon": self.horizon,
                 "payments": self.rates.payments_left, "pound_vp": self.rates.pound_vp,
                 "plan": self.plan.to_dict(), "principles": [step.to_dict() for step in self.principles]}
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import html
 import re
-from functools import cache
-from typing import Any
 
-from brass_nb.explain import en, ja
+from brass_nb.explain import actions, en, ja
+from brass_nb.explain.actions import Listing as Listing  # (for lessons: actions in words)
+from brass_nb.explain.actions import describe
+from brass_nb.explain.names import localize
 from brass_nb.rules.errors import UnknownName
-from brass_nb.rules.facts import known_games, load_facts
 from brass_nb.rules.records import Explanation, Step
 
 CATALOGS = {"en": en.MESSAGES, "ja": ja.MESSAGES}
@@ -41,44 +41,16 @@ def language_or_default(language: str | None) -> str:
     return _default["language"] if language is None else check_language(language)
 
 
-@cache
-def _names(language: str) -> dict[str, str]:
-    """Board and card names in ``language``, from every game's data file."""
-    table: dict[str, str] = {}
-    for game in known_games():
-        table.update(load_facts(game).translations.get(language, {}))
-    return table
-
-
-_SLOT = re.compile(r"(.+)\[(\d+)\]")
-
-
-def localize(value: Any, language: str) -> Any:
-    """Translate the board and card names inside a step's facts (slots "Dudley[1]", links "A - B" too)."""
-    table = _names(language)
-    if not table:
-        return value
-    if isinstance(value, str):
-        if value in table:
-            return table[value]
-        m = _SLOT.fullmatch(value)
-        if m and m.group(1) in table:
-            return f"{table[m.group(1)]}[{m.group(2)}]"
-        parts = value.split(" - ")
-        if len(parts) > 1 and all(p in table for p in parts):
-            return " - ".join(table[p] for p in parts)
-        return value
-    if isinstance(value, list):
-        return [localize(v, language) for v in value]
-    if isinstance(value, dict):
-        return {k: localize(v, language) for k, v in value.items()}
-    return value
+TYPED = frozenset({"text", "suggestion", "example", "expected"})
+"""Facts that quote what a learner types (an action, a position file's line, a name to write): they stay as typed,
+shown as code, never translated."""
 
 
 def reason(step: Step, language: str | None = None) -> str:
     """One step in words."""
     language = language or _default["language"]
-    return CATALOGS[language][step.rule](localize(step.facts, language))
+    facts = {k: v if k in TYPED else localize(v, language) for k, v in step.facts.items()}
+    return CATALOGS[language][step.rule](facts)
 
 
 def _who(expl: Explanation, language: str) -> str:
@@ -87,17 +59,31 @@ def _who(expl: Explanation, language: str) -> str:
     return CATALOGS_PLAYER[language](expl.player)
 
 
+def heading(expl: Explanation, language: str) -> tuple[str, str | None]:
+    """What an explanation is about, in words, and the notation to show beside them as code (None when the words
+    are the notation, as in English, or when the explanation is not one action)."""
+    words = describe(expl.subject, language)
+    notation = expl.action if actions.action_of(expl.subject) is not None and words != expl.action else None
+    if language == "ja" and expl.player is not None:
+        words = f"{_who(expl, language)}: {words}"
+    return words, notation
+
+
 def render_text(expl: Explanation, language: str | None = None) -> str:
-    """The action, then one numbered line per step."""
+    """The action, then one numbered line per step (in Japanese, the action in words: plain text shows no code)."""
     language = language or _default["language"]
-    head = f"{expl.action} ({_who(expl, language)})" if expl.player is not None else expl.action
+    head, _ = heading(expl, language)
+    if language != "ja" and expl.player is not None:
+        head = f"{head} ({_who(expl, language)})"
     return "\n".join([head] + [f"  {i}. {reason(s, language)}" for i, s in enumerate(expl.steps, 1)])
 
 
 def render_markdown(expl: Explanation, language: str | None = None) -> str:
     language = language or _default["language"]
-    who = f" — {_who(expl, language)}" if expl.player is not None else ""
-    lines = [f"**{expl.action}**{who}", ""]
+    head, notation = heading(expl, language)
+    who = f" — {_who(expl, language)}" if expl.player is not None and language != "ja" else ""
+    code = f" `{notation}`" if notation else ""
+    lines = [f"**{head}**{who}{code}", ""]
     lines += [f"{i}. {reason(s, language)}" for i, s in enumerate(expl.steps, 1)]
     return "\n".join(lines)
 
@@ -105,10 +91,26 @@ def render_markdown(expl: Explanation, language: str | None = None) -> str:
 def render_html(expl: Explanation, language: str | None = None) -> str:
     """An ordered list; each item carries its rule id (``data-rule``) for styling and tests."""
     language = language or _default["language"]
-    who = f" — {html.escape(_who(expl, language))}" if expl.player is not None else ""
+    head, notation = heading(expl, language)
+    who = f" — {html.escape(_who(expl, language))}" if expl.player is not None and language != "ja" else ""
+    code = notation_html(notation) if notation else ""
     items = "".join(render_step_html(s, language) for s in expl.steps)
-    return (f"<div class='brass-explanation' lang='{language}'><p><b>{html.escape(expl.action)}</b>{who}</p>"
+    return (f"<div class='brass-explanation' lang='{language}'><p><b>{html.escape(head)}</b>{who}{code}</p>"
             f"<ol>{items}</ol></div>")
+
+
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def code_html(text: str) -> str:
+    """``text`` escaped for HTML, its `code` spans (what the learner types: notation, a position file's words) as
+    code."""
+    return _CODE.sub(lambda m: f"<code>{m.group(1)}</code>", html.escape(text))
+
+
+def notation_html(notation: str) -> str:
+    """An action's notation beside its words: small, as code, for a learner who types or copies it."""
+    return (f" <code class='brass-notation' style='font-size:85%;color:#555'>{html.escape(notation)}</code>")
 
 
 def render_step_html(step: Step, language: str | None = None) -> str:
@@ -118,7 +120,7 @@ def render_step_html(step: Step, language: str | None = None) -> str:
     why = step.facts.get("why")
     kind = f" data-why='{html.escape(why)}'" if isinstance(why, str) else ""
     return (f"<li class='{cls}' data-rule='{step.rule}'{kind} title='{step.rule}'>"
-            f"{html.escape(reason(step, language))}</li>")
+            f"{code_html(reason(step, language))}</li>")
 
 
 def render_steps_html(steps: list[Step], language: str | None = None) -> str:

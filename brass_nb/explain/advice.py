@@ -10,14 +10,17 @@ import html
 from collections.abc import Callable
 
 from brass_nb.explain import (  # their player and money words
+    code_html,
     en,
     ja,
     language_or_default,
+    notation_html,
     reason,
     render_html,
     render_markdown,
     render_text,
 )
+from brass_nb.explain.actions import describe
 from brass_nb.rules.errors import UnknownName
 from brass_nb.rules.records import Explanation, Step
 
@@ -171,8 +174,13 @@ JA_TERM_NAMES = {"vp": "今の勝利点", "links": "運輸タイル", "tiles": "
                  "cards": "手札", "network": "ネットワーク"}
 
 
+def _ja_move(row: dict) -> str:
+    """A candidate in Japanese words, from its fields (a record made before the fields were kept: its notation)."""
+    return describe(row.get("fields") or row["action"], "ja")
+
+
 def _ja_head(r: dict) -> str:
-    return f"{ja.player(r['player'])}へのヒント: {r['action']}"
+    return f"{ja.player(r['player'])}へのヒント: {_ja_move(r)}"
 
 
 def _ja_effects(row: dict, r: dict) -> str:
@@ -185,37 +193,39 @@ def _ja_effects(row: dict, r: dict) -> str:
 
 def _ja_fallback(row: dict, term: str | None, r: dict) -> str:
     if term is None:
-        return "理由: この手に当てはまる原則はありませんが、コーチが試したほかの手はどれもこれより得が少なくなります。"
-    return (f"理由: この手に当てはまる原則はありませんが、コーチの評価ではこれが最善です。主な理由は"
+        return ("理由: このアクションに当てはまる原則はありませんが、コーチが試したほかのアクションはどれも"
+                "これより得が少なくなります。")
+    return (f"理由: このアクションに当てはまる原則はありませんが、コーチの評価ではこれが最善です。主な理由は"
             f"{JA_TERMS[term](row['amounts'][term], row['terms'][term], r)}です。")
 
 
 def _ja_versus(best: dict, other: dict, term: str | None, r: dict) -> str:
     gap = best["gain"] - other["gain"]
     if gap < SHOWN:
-        return f"{other['action']}と比べると、評価の上ではほぼ互角です（{_vp(other['gain'])}点分）。"
+        return f"「{_ja_move(other)}」と比べると、評価の上ではほぼ互角です（{_vp(other['gain'])}点分）。"
     where = (f"主な差は{JA_TERM_NAMES[term]}です（{_vp(best['terms'][term])}点 対 {_vp(other['terms'][term])}点）"
              if term else f"差は相手に与える得です（{_vp(best['rivals'])}点 対 {_vp(other['rivals'])}点）")
-    return f"{other['action']}（{_vp(other['gain'])}点分）より、この手の方が{gap:.1f}点分よくなります。{where}。"
+    return (f"「{_ja_move(other)}」（{_vp(other['gain'])}点分）より、このアクションの方が{gap:.1f}点分よくなります。"
+            f"{where}。")
 
 
 def _ja_versus_search(best: dict, other: dict, term: str | None, r: dict) -> str:
     gap = best["search"] - other["search"]
     ahead = (f"先読みの結果はほぼ互角です（{_vp(best['search'])}点分）" if gap < SHOWN else
-             f"先読みの結果この手の方が{gap:.1f}点分よくなります（{_vp(best['search'])}点 対 "
+             f"先読みの結果このアクションの方が{gap:.1f}点分よくなります（{_vp(best['search'])}点 対 "
              f"{_vp(other['search'])}点）")
     now = (f"今の時点で最も差が大きいのは{JA_TERM_NAMES[term]}です（{_vp(best['terms'][term])}点 対 "
            f"{_vp(other['terms'][term])}点）。" if term else "今の時点では、どの項目の差も0.1点未満です。")
-    return f"{other['action']}（今は{_vp(other['gain'])}点分）と比べると、{ahead}。{now}"
+    return f"「{_ja_move(other)}」（今は{_vp(other['gain'])}点分）と比べると、{ahead}。{now}"
 
 
 def _ja_search(r: dict) -> str:
-    return (f"次のラウンドの終わりまで（平均{r['horizon']}回の決定。全員がその場で最善の一手を選び、"
+    return (f"次のラウンドの終わりまで（平均{r['horizon']}回の決定。全員がその場で最善のアクションを選び、"
             f"見えないカードはシャッフルし直します）先読みして、上位の候補を比べ直しました。")
 
 
 def _ja_what(expl: Explanation) -> str:
-    return "この手で起きること:"
+    return "このアクションで起きること:"
 
 
 JA = {"head": _ja_head, "effects": _ja_effects, "fallback": _ja_fallback, "versus": _ja_versus,
@@ -279,9 +289,11 @@ def render(record: dict, explanation: Explanation, language: str | None = None, 
     head, lines, what = words["head"](record), sentences(record, language, detail), words["what"](explanation)
     if form == "text":
         return "\n".join([head] + [f"  - {line}" for line in lines] + [what, render_text(explanation, language)])
+    notation = record["action"] if language != "en" else ""     # beside the words, for a learner who types it
     if form == "markdown":
-        return "\n".join([f"**{head}**", ""] + [f"- {line}" for line in lines]
+        return "\n".join([f"**{head}**" + (f" `{notation}`" if notation else ""), ""] + [f"- {line}" for line in lines]
                          + ["", what, "", render_markdown(explanation, language)])
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)   # html
-    return (f"<div class='brass-hint' lang='{language}'><p><b>{html.escape(head)}</b></p><ul>{items}</ul>"
+    items = "".join(f"<li>{code_html(line)}</li>" for line in lines)   # html
+    code = notation_html(notation) if notation else ""
+    return (f"<div class='brass-hint' lang='{language}'><p><b>{html.escape(head)}</b>{code}</p><ul>{items}</ul>"
             f"<p>{html.escape(what)}</p>{render_html(explanation, language)}</div>")

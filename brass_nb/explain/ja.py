@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from brass_nb.explain.facts import level_one_in_rail, loan_with_empty_deck, mines_used, usable_beer
+from brass_nb.explain.names import localize
 
 INDUSTRY = {"cotton": "紡績所", "manufacturer": "製造所", "pottery": "陶器工場", "coal": "炭鉱", "iron": "製鉄所",
             "brewery": "醸造所", "port": "港", "shipyard": "造船所"}
@@ -11,9 +12,9 @@ RESOURCE = {"coal": "石炭", "iron": "鉄", "beer": "ビール", "slot": "建�
 ERA = {"canal": "運河時代", "rail": "鉄道時代"}
 GOODS = {"cotton": "綿製品", "manufacturer": "工業製品", "pottery": "陶器"}
 """商人が買うもの: 産業（施設）ではなく、その施設の製品。"""
-PHASE = {"double_cards": "カード2枚での建設で捨てる2枚の指定（discard A, B）",
-         "sell": "売却の続き（別の施設を売るか done）", "rail2": "二本目の鉄道（または done）",
-         "develop2": "二枚目の開発（または done）", "bonus_develop": "ビール特典の無料開発（または done）",
+PHASE = {"double_cards": "カード2枚での建設で捨てる2枚の指定（`discard A, B`）",
+         "sell": "売却の続き（別の施設を売るか終了）", "rail2": "2本目の鉄道（または終了）",
+         "develop2": "2枚目の開発（または終了）", "bonus_develop": "ビール特典の無料開発（または終了）",
          "shortfall": "負の収入を払うための産業の取り除き"}
 COUNTER = {"coal": "個", "iron": "個", "beer": "樽"}
 PRODUCT = {"coal": "coal", "iron": "iron", "brewery": "beer"}
@@ -28,6 +29,24 @@ JSON_KIND = {"list": "リスト", "string": "文字列", "number": "数値", "tr
 FILE_KIND = {"folder": "フォルダー", "pipe": "パイプ", "socket": "ソケット", "device": "デバイス",
              "other": "通常のファイル以外のもの"}
 """ファイルでないパスが指すもの（brass_nb.rules.files）。"""
+
+
+def _suggestion(f: dict) -> str:
+    """The end of a "name not found" sentence: the name the learner may have meant (what to type, and what it is in
+    Japanese), or just the full stop."""
+    said = f.get("suggestion")
+    if not said:
+        return "。"
+    words = localize(said, "ja")
+    return f"。もしかして `{said}`" + (f"（{words}）" if words != said else "") + "のことですか？"
+
+
+def act(action: object) -> str:
+    """An action named in a step's facts (its notation or its fields), in the words every Japanese screen uses."""
+    # (imported here: that module words actions with this one's words)
+    from brass_nb.explain.actions import describe
+
+    return describe(action, "ja")
 
 
 def player(i: int) -> str:
@@ -148,7 +167,7 @@ def _beer_sources(f: dict) -> str:
 
 def _beer_short(f: dict) -> str:
     usable_n = usable_beer(f)
-    what = "この施設は売れません" if f["merchant"] else "二本目の鉄道は建設できません"
+    what = "この施設は売れません" if f["merchant"] else "2本目の鉄道は建設できません"
     text = (f"{cubes(f['need'], 'beer')}が必要ですが、ここで使えるのは"
             + (f"{usable_n}樽だけ" if usable_n else "0樽") + f"なので、{what}（ビールは買えません）。")
     usable = _beer_parts(f)
@@ -333,8 +352,8 @@ def _build_cards(f: dict) -> str:
 
 def _era_continues(f: dict) -> str:
     if f["era"] == "canal":
-        return f"{_question(f)}「{f['action']}」では運河時代が終わらないので、盤から取り除かれる産業タイルはありません。"
-    return f"{_question(f)}「{f['action']}」は鉄道時代のアクションなので、運河時代を終わらせることはありません。"
+        return f"{_question(f)}「{act(f['action'])}」では運河時代が終わらないので、盤から取り除かれる産業タイルはありません。"
+    return f"{_question(f)}「{act(f['action'])}」は鉄道時代のアクションなので、運河時代を終わらせることはありません。"
 
 
 def _coal_sources(f: dict) -> str:
@@ -577,9 +596,9 @@ GOALS: dict[str, Callable[[dict], str]] = {
     "no_market": lambda f: f"{RESOURCE[f['resource']]}を市場から買わずに済ませます。",
     "source": lambda f: f"{f['location']}の{RESOURCE[f['resource']]}を使います。",
     "first_next_round": lambda f: "次のラウンドで最初に手番を行います。",
-    "best": lambda f: f"{MEASURE[f['measure']]}手を打ちます。これを上回る合法手があってはいけません。",
+    "best": lambda f: f"{MEASURE[f['measure']]}アクションを行います。これを上回る合法なアクションがあってはいけません。",
 }
-"""「あなたの一手」の課題が求めること。目標の条件（brass_nb.quizbank.goals）ごとに一文。"""
+"""「あなたの番」の課題が求めること。目標の条件（brass_nb.quizbank.goals）ごとに一文。"""
 
 
 def _goal(f: dict, met: str, missed: str) -> str:
@@ -730,7 +749,7 @@ def _plan(f: dict) -> str:
         return ("方針: このアクションはここで終えます。同じアクションで続けても（もう1枚のタイル、次の売却、2本目の鉄道）、"
                 "得るものより費用のほうが大きくなります。")
     else:
-        return f"方針: {f['action']}"
+        return f"方針: {act(f['action'])}。"
     return f"方針: {what}。"
 
 
@@ -775,7 +794,7 @@ def _level_one_leaves(f: dict) -> str:
 def _rival_resources(f: dict) -> str:
     taken = "と".join(f"{player(t['owner'])}の{t['source']}から{cubes(t['count'], t['resource'])}"
                       + ("（これで稼働します）" if t["flips"] else "") for t in f["taken"])
-    return (f"相手に何を渡すかに注意しましょう: この手は{taken}を使います。相手のタイルから石炭・鉄・ビールを取るたびに"
+    return (f"相手に何を渡すかに注意しましょう: このアクションは{taken}を使います。相手のタイルから石炭・鉄・ビールを取るたびに"
             f"そのタイルは稼働に近づき、持ち主に収入と勝利点をもたらします。自分の得の方が大きいときだけ取りましょう。")
 
 
@@ -802,20 +821,21 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "card.discard": lambda f: (f"{player(f['player'])}は「{f['card']}」を捨てます"
                                + ("。" if f["action"] == "build" else "（建設以外はカードの種類を問いません）。")),
     "card.wild_returned": lambda f: f"「{f['card']}」は捨て札ではなく、専用の表向きの置き場へ戻ります。",
-    "card.missing": lambda f: "どのアクションでもカードを1枚捨てます。「with card …」で指定してください。",
-    "card.not_in_hand": lambda f: f"「{f['card']}」は手札にありません（手札: {'、'.join(f['hand'])}）。",
+    "card.missing": lambda f: "どのアクションでもカードを1枚捨てます。`with card …` で指定してください。",
+    "card.not_in_hand": lambda f: (f"「{'、'.join(localize(c, 'ja') for c in f['card'].split(', '))}」は手札にありません"
+                                   f"（手札: {'、'.join(f['hand'])}）。"),
     "choice.ambiguous": lambda f: (f"{RESOURCE.get(f['resource'], f['resource'])}の選び方が複数あるので、アクションで指定してください: "
                                    + either([_option(o) for o in f["options"]]) + "。"),
     "choice.invalid": _choice_invalid,
-    "phase.done": lambda f: "done: このアクションをここで終えます。",
+    "phase.done": lambda f: "このアクションをここで終えます。",
     "phase.finish_first": lambda f: f"まだアクションの途中です: {PHASE[f['phase']]}。",
-    "phase.nothing_to_finish": lambda f: "done は途中のアクションを終える時だけ使えますが、途中のアクションはありません。",
-    "phase.no_double_build": lambda f: "捨てる2枚の指定（discard A, B）は「with card two cards」の建設の直後だけです。",
-    "phase.shortfall": lambda f: f"{player(f['player'])}は先に、負の収入{money(f['owed'])}を払うための産業を取り除く必要があります（remove …）。",
+    "phase.nothing_to_finish": lambda f: "終了（`done`）は途中のアクションを終える時だけ使えますが、途中のアクションはありません。",
+    "phase.no_double_build": lambda f: "捨てる2枚の指定（`discard A, B`）ができるのは、カード2枚での建設（`with card two cards`）の直後だけです。",
+    "phase.shortfall": lambda f: f"{player(f['player'])}は先に、負の収入{money(f['owed'])}を払うための産業を取り除く必要があります（`remove …`）。",
     "phase.no_shortfall": lambda f: "産業を取り除けるのは負の収入を払う時だけです。任意に売り払うことはできません。",
     "game.over": lambda f: "ゲームは終了しています。",
-    "undo.nothing": lambda f: "取り消せる手がありません。",
-    "redo.nothing": lambda f: "やり直せる手がありません。",
+    "undo.nothing": lambda f: "取り消せるアクションがありません。",
+    "redo.nothing": lambda f: "やり直せるアクションがありません。",
     "build.card": _build_card,
     "build.card_industry": lambda f: (f"カード「{f['card']}」で建設できるのは{either([INDUSTRY[i] for i in f['card_industries']])}"
                                       f"だけで、{INDUSTRY[f['industry']]}は建てられません。"),
@@ -850,7 +870,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "build.canal_one_per_town": lambda f: (f"運河時代は一つの地点に自分の産業は1枚までです。{f['location']}にはすでに"
                                            f"{'、'.join(f['yours'])}があります。"),
     "build.two_cards": lambda f: (f"{player(f['player'])}はカード2枚で建設します: 任意の2枚を合わせて{f['location']}の都市カードとして使い、"
-                                  f"手番の2アクションを使います。次に捨てる2枚を指定します（discard A, B）。"),
+                                  f"手番の2アクションを使います。次に捨てる2枚を指定します（`discard A, B`）。"),
     "build.two_cards_not_in_game": lambda f: f"{f['game']}にはカード2枚での建設はありません。",
     "build.two_cards_not_now": lambda f: (f"カード2枚での建設には手番の2アクションと手札2枚が必要です（この手番のアクション: "
                                           f"{f['actions']}回中{f['actions_done']}回済み、手札{f['hand']}枚）。"),
@@ -896,14 +916,14 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                             f"最初の運輸タイルも、自分の産業に接する線に置きます。" if f.get("no_first_link") else "")),
     "network.place": lambda f: (f"{player(f['player'])}は{f['link']}に" + ("運河" if f["era"] == "canal" else "鉄道")
                                 + f"を{money(f['cost'])}で置きます"
-                                + ("（同じアクションの二本目の費用: "
+                                + ("（同じアクションの2本目の費用: "
                                    + "、".join([money(f["cost"])] + [cubes(f[r], r) for r in ("coal", "beer") if f[r]])
                                    + "）" if f["second"] else "")
                                 + (f"。1アクションで鉄道2本なので、合計{_whole_action(f['action'])}です"
                                    if "action" in f else "")
                                 + f"。残金{money(f['money_left'])}。"),
-    "network.second_card": lambda f: "二本目の鉄道は同じアクションの一部なので、カードは捨てません。",
-    "network.beer_not_needed": lambda f: "ビールが必要なのは、1アクションで建てる二本目の鉄道だけです。",
+    "network.second_card": lambda f: "2本目の鉄道は同じアクションの一部なので、カードは捨てません。",
+    "network.beer_not_needed": lambda f: "ビールが必要なのは、1アクションで建てる2本目の鉄道だけです。",
     "network.unknown_link": lambda f: f"{f['link']}という線はありません。",
     "develop.tile": lambda f: f"個人ボードに残る最も低い{INDUSTRY[f['industry']]}はレベル{f['level']}です。",
     "develop.remove": lambda f: (f"{player(f['player'])}は個人ボードから{tile(f['industry'], f['level'])}を取り除きます"
@@ -914,10 +934,10 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "develop.lightbulb": lambda f: (f"最も低い{INDUSTRY[f['industry']]}（レベル{f['level']}）には電球に斜線の印があり、"
                                     f"開発では取り除けません。建設して使う必要があります。"),
     "develop.unknown_industry": lambda f: f"{f['industry']}という産業はありません。",
-    "develop.extra_card": lambda f: "二枚目の開発は同じアクションの一部なので、カードは捨てません。",
+    "develop.extra_card": lambda f: "2枚目の開発は同じアクションの一部なので、カードは捨てません。",
     "develop.free_only_bonus": lambda f: ("無料の開発は商人のビール特典でしかできません。" if f["beer_bonus"]
                                           else "このゲームに無料の開発はありません。開発には必ず鉄を使います。"),
-    "develop.bonus_is_free": lambda f: "ビール特典の開発は鉄不要です。「develop <産業> free」と書いてください。",
+    "develop.bonus_is_free": lambda f: "ビール特典の開発は鉄不要です。`develop <産業> free` と書いてください。",
     "sell.merchant": lambda f: (f"{f['merchant']}の商人は{'・'.join(GOODS[b] for b in f['buys'])}を買い、{f['at']}は"
                                 f"そこへつながっています（{links(f['distance'])}、誰の輸送路でもよい）。"),
     "sell.no_tile": lambda f: f"{f['slot']}にタイルはありません。",
@@ -1022,9 +1042,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "query.rounds": _rounds_per_era,
     "query.bad_space": lambda f: f"収入トラックは0から{f['last']}のマスまでです。{f['space']}のマスはありません。",
     "scenario.players": lambda f: f"このゲームは{'、'.join(map(str, f['allowed']))}人用で、{f['players']}人では遊べません。",
-    "scenario.syntax": lambda f: f"{at(f)}「{f['text']}」を読めません。必要な形: {f['expected']}。",
-    "scenario.unknown_name": lambda f: (f"{at(f)}「{f['text']}」という名前が見つかりません"
-                                        + (f"。もしかして {f['suggestion']} ですか？" if f.get("suggestion") else "。")),
+    "scenario.syntax": lambda f: f"{at(f)}`{f['text']}` を読めません。必要な形: `{f['expected']}`。",
+    "scenario.unknown_name": lambda f: f"{at(f)}`{f['text']}` という名前が見つかりません{_suggestion(f)}",
     "scenario.no_such_slot": lambda f: f"{at(f)}{f['slot']}という建設枠はありません（建設枠: {'、'.join(f['slots'])}）。",
     "scenario.slot_taken": lambda f: f"{at(f)}{f['slot']}にはすでにタイルがあります。",
     "scenario.link_taken": lambda f: f"{at(f)}{f['link']}にはすでに運輸タイルがあります。",
@@ -1045,7 +1064,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     "flipped": "稼働済みのタイルは資源を使い切っています",
                                     "too_many": f"建設時に載るのは最大{f['most']}個です"}[f["why"]] + "。"),
     "scenario.empty_unflipped": lambda f: (f"{at(f)}{f['slot']}の{INDUSTRY[f['industry']]}は資源が残っていないので稼働済みです。"
-                                           f"flipped と書くか、資源を載せてください。"),
+                                           f"`flipped` と書くか、資源を載せてください。"),
     "scenario.no_tile_left": _scenario_no_tile,
     "scenario.canal_one_per_town": lambda f: (f"{at(f)}運河時代はプレイヤー{f['player']}の産業は{f['location']}に1枚までです"
                                               f"（{'、'.join(f['slots'])}）。"),
@@ -1060,7 +1079,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                       f"{f['levels']}段階で、{f['given']}個ではありません。レベルごとに1つずつ数を書きます。"),
     "scenario.card_count": lambda f: (f"{at(f)}{f['card']}が手札・捨て札・山札・置き場に合わせて{f['count']}枚あります。"
                                       f"{f['players']}人用の山札には{f['most']}枚しかありません。"),
-    "scenario.no_distant_market": lambda f: f"{at(f)}このゲームには遠隔市場がありません。",
+    "scenario.no_distant_market": lambda f: f"{at(f)}このゲームには遠方市場がありません。",
     "scenario.game": lambda f: (f"{at(f)}「{f['game']}」というゲームはありません。"
                                 + " か ".join(f"game {g}" for g in f["games"]) + " と書きます。"),
     "scenario.encoding": lambda f: (f"{f['path']}はUTF-8のテキストではありません（{f['line']}行目、{f['byte']}バイト目）"
@@ -1068,32 +1087,33 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.too_large": lambda f: (f"局面は{f['size']}文字あります。局面ファイルは{f['limit']}文字までなので、"
                                      f"読み込みませんでした。"),
     "scenario.line_too_long": lambda f: f"{at(f)}この行は{f['length']}文字あります。1行は{f['limit']}文字までです。",
-    "scenario.action": lambda f: f"{at(f)}アクション「{f['action']}」は実行できません: {f['error']}",
+    "scenario.action": lambda f: f"{at(f)}アクション `{f['action']}` は実行できません: {f['error']}",
     "game.seed": lambda f: f"シード {f['seed']} は{f['most']}桁以内の整数ではありません（局面ファイルに書ける長さの上限です）。",
     "game.players": lambda f: (f"{f['game']}（{f['edition']}）は{'、'.join(map(str, f['allowed']))}人用です。"
                                f"{f['players']}人では遊べません。"),
     "game.unknown": lambda f: f"ゲーム {f['game']!r} はありません。{', '.join(f['games'])} から選んでください。",
     "edition.unknown": lambda f: f"{f['game']}に版 {f['edition']!r} はありません。{', '.join(f['editions'])} から選んでください。",
-    "scenario.edition": lambda f: (f"{at(f)}このゲームに「{f['edition']}」という版はありません。"
-                                   + " か ".join(f"edition {e}" for e in f["editions"]) + " と書きます。"),
-    "notation.shape": lambda f: (f"「{f['text']}」はアクションとして読めません。アクションは "
-                                 f"{'、'.join(f['verbs'])} のどれかで始めます（例: {f['example']}）。"),
-    "notation.unknown_name": lambda f: (f"「{f['text']}」という名前が見つかりません"
-                                        + (f"。もしかして {f['suggestion']} ですか？" if f.get("suggestion") else "。")),
-    "notation.slot_number": lambda f: f"「{f['text']}」には建設枠の番号が必要です（例: {f['text']}[1]）。",
-    "notation.clause": lambda f: (f"「{f['text']}」はこのアクションで使えない指定です。';' の後に使えるのは "
-                                  f"{'、'.join(f['clauses']) or 'なし'} です。"),
+    "scenario.edition": lambda f: (f"{at(f)}このゲームに `{f['edition']}` という版はありません。"
+                                   + "、".join(f"`edition {e}`" for e in f["editions"])
+                                   + (" のどれかで書きます。" if len(f["editions"]) > 1 else " と書きます。")),
+    "notation.shape": lambda f: (f"`{f['text']}` はアクションとして読めません。アクションは "
+                                 f"{'、'.join(f'`{v}`' for v in f['verbs'])} のどれかで始めます（例: `{f['example']}`）。"),
+    "notation.unknown_name": lambda f: f"`{f['text']}` という名前が見つかりません{_suggestion(f)}",
+    "notation.slot_number": lambda f: f"`{f['text']}` には建設枠の番号が必要です（例: `{f['text']}[1]`）。",
+    "notation.clause": lambda f: (f"`{f['text']}` はこのアクションで使えない指定です。`;` の後に使えるのは "
+                                  f"{'、'.join(f'`{c}`' for c in f['clauses']) or 'なし'} です。"),
     "notation.discard_cards": lambda f: f"カード2枚での建設で捨てるカードはちょうど2枚です（{f['count']}枚ではありません）。",
     "notation.scout_cards": lambda f: f"偵察ではちょうど3枚のカードを指定します（{f['count']}枚ではありません）。",
     "notation.not_text": lambda f: f"アクションは文字列で書きます（{f['type']}ではありません）。",
     "notation.too_long": lambda f: (f"この文字列は{f['length']}文字あります。アクションは{f['limit']}文字までなので、"
                                     f"読み込みませんでした。"),
-    "notation.number": lambda f: (f"数 {f['text'][:12]}… は{f['digits']}桁あります。アクションの中の数（建設枠、借金の額）は"
+    "notation.number": lambda f: (f"数 `{f['text'][:12]}…` は{f['digits']}桁あります。アクションの中の数（建設枠、借金の額）は"
                                   f"{f['most']}桁までです。"),
-    "notation.empty_item": lambda f: f"「{f['text']}」の{f['list']}の並びに空の項目があります。余分なコンマを消してください。",
+    "notation.empty_item": lambda f: (f"`{f['text']}` の{ {'cards': 'カード'}.get(f['list']) or RESOURCE.get(f['list'], f['list'])}"
+                                      f"の並びに空の項目があります。余分なコンマを消してください。"),
     "language.unknown": lambda f: f"言語 {f['language']} はありません。{', '.join(f['languages'])} から選んでください。",
     "explorer.seats": lambda f: f"エクスプローラーの席はプレイヤー1人に1つです: {f['players']}人のゲームに{f['given']}席が指定されました。",
-    "explorer.seat": lambda f: (f"席 {f['seat']} は \"human\"（人）でもボット（choose(game) と name を持つもの）"
+    "explorer.seat": lambda f: (f"席 {f['seat']} は `'human'`（人）でもボット（`choose(game)` と `name` を持つもの）"
                                 f"でもありません。"),
     "file.not_a_path": lambda f: f"ファイルはパス（文字列）で指定します。{f['type']}型の値では指定できません。",
     "file.not_regular": lambda f: f"{f['path']}は{FILE_KIND[f['kind']]}で、ファイルではないので読みません。",
@@ -1122,13 +1142,14 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "save.start": lambda f: f"セーブファイルの「{f['field']}」が使えません: {f['error']}",
     "save.mismatch": lambda f: (f"セーブファイルの「{f['field']}」は{f['saved']}ですが、局面では"
                                 f"{f['position']}です。"),
-    "save.bad_action": lambda f: f"セーブファイルの{f['number']}番目のアクション「{f['action']}」が再生できません: {f['error']}",
-    "hint.game_over": lambda f: f"ゲームは終了しているので、提案できる手はありません。{_winners(f['ranking'])}",
+    "save.bad_action": lambda f: (f"セーブファイルの{f['number']}番目のアクション `{f['action']}` が再生できません: "
+                                  f"{f['error']}"),
+    "hint.game_over": lambda f: f"ゲームは終了しているので、提案できるアクションはありません。{_winners(f['ranking'])}",
     "hint.form": lambda f: f"ヒントの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
     "review.player": lambda f: (f"振り返りができるのはこのゲームの{f['players']}人のプレイヤーのどれかで、番号は0から"
                                 f"数えます（0は{player(0)}）。{f['player']} は使えません。"),
     "review.form": lambda f: f"振り返りの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
-    "review.depth": lambda f: (f"振り返りの比べ方は \"search\"（ヒントの手と比べる）か \"greedy\"（1手先の最善と比べる）の"
+    "review.depth": lambda f: (f"振り返りの比べ方は `'search'`（ヒントのアクションと比べる）か `'greedy'`（1アクション先の最善と比べる）の"
                                f"どちらかです（{f['depth']} ではありません）。"),
     "bot.strength": lambda f: (f"ボットの強さは {'、'.join(repr(s) for s in f['strengths'])} のどれかです"
                                f"（弱い順。{f['strength']} ではありません）。"),
@@ -1149,19 +1170,19 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "principle.scout_wilds": lambda f: (
         f"偵察はカード3枚を{'と'.join(f['took'])}に替えます。2枚そろえば、自分のネットワークの外でも"
         f"どの地点にどの産業でも建設できます。"),
-    "playout.seats": lambda f: (f"play_out の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
+    "playout.seats": lambda f: (f"`play_out` の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
                                 f"{f['players']}人のゲームに{f['given']}席が指定されました。"),
-    "playout.seat": lambda f: f"席 {f['seat']} はボット（choose(game) を持つもの）でも、人が打つための空席でもありません。",
+    "playout.seat": lambda f: f"席 {f['seat']} はボット（`choose(game)` を持つもの）でも、人が打つための空席でもありません。",
     "quiz.unknown_lesson": lambda f: (f"{f['lesson']} というクイズのレッスンはありません。"
                                       f"{', '.join(f['lessons'])} から選んでください。"),
     "quiz.unknown_kind": lambda f: f"問題の種類 {f['kind']} はありません。{', '.join(f['kinds'])} から選んでください。",
-    "quiz.no_resource": lambda f: (f"{_question(f)}「{f['action']}」は{RESOURCE[f['resource']]}を使わないので、"
+    "quiz.no_resource": lambda f: (f"{_question(f)}「{act(f['action'])}」は{RESOURCE[f['resource']]}を使わないので、"
                                    f"どこから来るかを問えません。"),
     "quiz.build_cards": _build_cards,
-    "quiz.round_continues": lambda f: (f"{_question(f)}「{f['action']}」ではラウンド{f['round']}が終わらないので、"
+    "quiz.round_continues": lambda f: (f"{_question(f)}「{act(f['action'])}」ではラウンド{f['round']}が終わらないので、"
                                        f"次のラウンドの手番順を問えません。"),
     "quiz.era_continues": _era_continues,
-    "quiz.legal": lambda f: (f"{_question(f)}「{f['action']}」はこの局面で実行できるので、"
+    "quiz.legal": lambda f: (f"{_question(f)}「{act(f['action'])}」はこの局面で実行できるので、"
                              f"「なぜできないのか」を問う問題には使えません。"),
     "quiz.no_link": lambda f: f"{_question(f)}{f['link']}には運輸タイルが置かれていないので、得点を問えません。",
     "quiz.wrong_source": _wrong_source,
@@ -1170,7 +1191,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "quiz.wrong_order": _wrong_order,
     "quiz.wrong_tiles": _wrong_tiles,
     "quiz.wrong_vp": _wrong_vp,
-    "quiz.other_refusal": lambda f: f"それは「{f['action']}」ができない理由です。「{f['asked']}」は別の条件で先につまずきます。",
+    "quiz.other_refusal": lambda f: (f"それは「{act(f['action'])}」ができない理由です。「{act(f['asked'])}」は、"
+                                     f"それより前の別の条件でできなくなります。"),
     "library.unknown": lambda f: f"用意された局面 {f['name']} はありません。{', '.join(f['names'])} から選んでください。",
     "class.account_taken": lambda f: (f"このマシンには学習者のものではない {f['name']} というアカウントがすでにあります。"
                                       f"この学習者には別の名前を付けてください。"),
@@ -1184,11 +1206,11 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                 + (f"この解答はJSONの{JSON_KIND[f['kind']]}なので" if "kind" in f else
                                    f"この解答には{', '.join(f['found']) or '何も'}があったので")
                                 + "記録しませんでした。"),
-    "answer.field": lambda f: ("解答の「correct」は true か false です。この解答は記録しませんでした。"
+    "answer.field": lambda f: ("解答の `correct` は `true` か `false` です。この解答は記録しませんでした。"
                                if f["field"] == "correct" else
-                               f"解答の「kind」は {' か '.join(f['allowed'])} です。この解答は記録しませんでした。"
+                               f"解答の `kind` は {'、'.join(f'`{k}`' for k in f['allowed'])} のどれかです。この解答は記録しませんでした。"
                                if f["field"] == "kind" else
-                               f"解答の「tries」は1から{f['limit']}までの整数です。この解答は記録しませんでした。"
+                               f"解答の `tries` は1から{f['limit']}までの整数です。この解答は記録しませんでした。"
                                if f["field"] == "tries" else
                                f"解答の「{f['field']}」は{f['limit']}文字までの文字列です。この解答は記録しませんでした。"),
     "class.line": lambda f: (f"{f['path']}の{f['line']}行目: 小文字の名前で「名前:ハッシュ」と書く行のはずですが、"
@@ -1196,30 +1218,30 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "class.names": lambda f: (f"学習者の名前は英小文字で始まり、英小文字・数字・'-'・'_' だけでできた{f['most']}文字以内の"
                               f"ものです。当てはまらない名前（{f['count']}個）: {', '.join(f['names'])}。"),
     "ruleset.data": lambda f: f"brass_nbのデータファイルのルール定義に誤りがあります（開発者向けの英語の説明）: {f['error']}。",
-    # 「あなたの一手」の課題（brass_nb.quizbank.goals）: 打った手がしたことと、目標が求めたこと
+    # 「あなたの番」の課題（brass_nb.quizbank.goals）: 行ったアクションがしたことと、目標が求めたこと
     "goal.builds": lambda f: _goal(f, f"{_built(f)}が建ちました",
-                                   f"目標は{_wanted_build(f)}の建設ですが、" + (f"この手で建つのは{_built(f)}です"
-                                                                       if f["built"] else "この手では何も建ちません")),
+                                   f"目標は{_wanted_build(f)}の建設ですが、" + (f"このアクションで建つのは{_built(f)}です"
+                                                                       if f["built"] else "このアクションでは何も建ちません")),
     "goal.sells": lambda f: _goal(f, f"{'、'.join(f['sold'])}を売却しました",
                                   f"目標は{_wanted_sale(f)}の売却ですが、"
-                                  + (f"この手は{ACTION[f['kind']]}のアクションで、売却ではありません" if f["kind"] != "sell"
-                                     else f"この手で売却されるのは{'、'.join(f['sold'])}です" if f["sold"]
-                                     else "この手では何も売却されません")),
+                                  + (f"これは{ACTION[f['kind']]}のアクションで、売却ではありません" if f["kind"] != "sell"
+                                     else f"このアクションで売却されるのは{'、'.join(f['sold'])}です" if f["sold"]
+                                     else "このアクションでは何も売却されません")),
     "goal.network_has": lambda f: _goal(f, f"{f['location']}が{player(f['player'])}のネットワークに入りました",
-                                        f"この手の後も{f['location']}は{player(f['player'])}のネットワークの外です"
+                                        f"このアクションの後も{f['location']}は{player(f['player'])}のネットワークの外です"
                                         f"（ネットワーク: {'、'.join(f['network']) or 'まだありません'}）"),
     "goal.kind": lambda f: _goal(f, f"{ACTION[f['kind']]}のアクションです",
-                                 f"目標は{ACTION[f['wanted']]}のアクションですが、この手は{ACTION[f['kind']]}のアクションです"),
+                                 f"目標は{ACTION[f['wanted']]}のアクションですが、行ったのは{ACTION[f['kind']]}のアクションです"),
     "goal.no_market": lambda f: _goal(f, f"市場から{RESOURCE[f['resource']]}を買っていません",
-                                      f"この手は市場から{RESOURCE[f['resource']]}を{f['bought']}個買います。"
+                                      f"このアクションは市場から{RESOURCE[f['resource']]}を{f['bought']}個買います。"
                                       f"目標は市場から買わないことです"),
     "goal.source": lambda f: _goal(f, f"{RESOURCE[f['resource']]}は{'、'.join(f['sources'])}から来ます",
                                    f"目標は{f['location']}の{RESOURCE[f['resource']]}ですが、"
-                                   + (f"この手の{RESOURCE[f['resource']]}は{'、'.join(f['sources'])}から来ます"
-                                      if f["sources"] else f"この手は{f['location']}の{RESOURCE[f['resource']]}を使いません")),
+                                   + (f"このアクションの{RESOURCE[f['resource']]}は{'、'.join(f['sources'])}から来ます"
+                                      if f["sources"] else f"このアクションは{f['location']}の{RESOURCE[f['resource']]}を使いません")),
     "goal.first_next_round": _first_next_round,
-    "goal.best": lambda f: _goal(f, f"この手で{_measured(f['measure'], f['got'])}になり、これを上回る合法手はありません",
-                                 f"この手では{_measured(f['measure'], f['got'])}ですが、最善の手なら"
+    "goal.best": lambda f: _goal(f, f"このアクションで{_measured(f['measure'], f['got'])}になり、これを上回る合法なアクションはありません",
+                                 f"このアクションでは{_measured(f['measure'], f['got'])}ですが、最善のアクションなら"
                                  f"{_measured(f['measure'], f['best'])}になります"),
 
 }

@@ -10,7 +10,8 @@ import html
 from collections.abc import Callable
 from typing import NamedTuple
 
-from brass_nb.explain import en, ja, language_or_default, localize, reason
+from brass_nb.explain import en, ja, language_or_default, reason
+from brass_nb.explain.actions import TYPES, describe
 from brass_nb.rules.actions import DISTANT
 from brass_nb.rules.errors import UnknownName
 from brass_nb.rules.notation import TWO_CARDS
@@ -134,40 +135,8 @@ EN = {"when": lambda d: en.upper_first(_en_when(d)), "rating": lambda r: EN_RATI
 
 # ---------------------------------------------------------------- 日本語
 
-JA_NAMES = {DISTANT: "遠方市場"}
-
-
-def _ja_name(value: str) -> str:
-    return JA_NAMES.get(value) or localize(value, "ja")
-
-
-def _ja_place(f: Fields) -> str:
-    return localize(f"{f['location']}[{f['slot']}]" if f.get("slot") is not None else f["location"], "ja")
-
-
-def _ja_card(f: Fields) -> str:
-    if f.get("card") == TWO_CARDS:
-        return "（カード2枚）"
-    return f"（カード: {_ja_name(f['card'])}）" if f.get("card") else ""
-
-
-def _ja_cards(f: Fields) -> str:
-    return "、".join(_ja_name(card) for card in f["cards"])
-
-
-JA_MOVES: dict[str, Callable[[Fields], str]] = {
-    "build": lambda f: f"{_ja_place(f)}に{ja.INDUSTRY[f['industry']]}を建設{_ja_card(f)}",
-    "network": lambda f: f"輸送網を広げる: {localize(f['link'], 'ja')}に運輸タイル{_ja_card(f)}",
-    "develop": lambda f: f"{ja.INDUSTRY[f['industry']]}を開発" + ("（無料）" if f["free"] else _ja_card(f)),
-    "sell": lambda f: (f"{localize(f['slot'], 'ja')}の{ja.INDUSTRY[f['industry']]}を{_ja_name(f['merchant'])}に売却"
-                       + _ja_card(f)),
-    "loan": lambda f: (f"{ja.money(f['amount'])}の借金" if f["amount"] else "借金") + _ja_card(f),
-    "scout": lambda f: f"偵察（{_ja_cards(f)}を捨てる）",
-    "pass": lambda f: "パス" + _ja_card(f),
-    "done": lambda f: "アクションを終了",
-    "discard": lambda f: f"{_ja_cards(f)}を捨て札にする",
-    "remove": lambda f: f"{localize(f['slot'], 'ja')}の{ja.INDUSTRY[f['industry']]}を取り除く",
-}
+JA_MOVES: dict[str, Callable[[Fields], str]] = {kind: lambda f: describe(f, "ja") for kind in TYPES}
+"""Each kind's words: the phrase every Japanese screen uses for an action (:mod:`brass_nb.explain.actions`)."""
 
 JA_RATINGS = {"best": "最善手", "good": "好手", "inaccuracy": "疑問手", "mistake": "悪手", "blunder": "大悪手"}
 
@@ -181,18 +150,18 @@ def _ja_loss(loss: float) -> str:
 
 
 def _ja_when(d: dict) -> str:
-    return f"第{d['number']}手（{ja.ERA[d['era']]} 第{d['round']}ラウンド）"
+    return f"{d['number']}回目の決定（{ja.ERA[d['era']]} 第{d['round']}ラウンド）"
 
 
 def _ja_moment(d: dict) -> str:
     return (f"{_ja_when(d)}: {JA_MOVES[d['played']['kind']](d['played'])}は{JA_RATINGS[d['rating']]}で、"
-            f"{_ja_loss(d['loss'])}。よりよい手: {JA_MOVES[d['better']['kind']](d['better'])}。"
+            f"{_ja_loss(d['loss'])}。よりよいアクション: {JA_MOVES[d['better']['kind']](d['better'])}。"
             + _principle(d, "ja"))
 
 
 def _ja_head(r: dict) -> str:
-    coach = ("コーチのヒントが勧める手（価値は1手先まで読んで比べます）" if r["depth"] == "search"
-             else "コーチの最善手（1手先まで読んだもの）")
+    coach = ("コーチのヒントが勧めるアクション（価値は1アクション先まで読んで比べます）" if r["depth"] == "search"
+             else "コーチの最善手（1アクション先まで読んだもの）")
     return f"{ja.player(r['player'])}の{len(r['decisions'])}回の決定を、{coach}と比べて評価しました。"
 
 
@@ -229,7 +198,8 @@ def _ja_row(d: dict) -> list[str]:
 JA = {"when": _ja_when, "rating": JA_RATINGS.__getitem__, "loss": _ja_loss, "moves": JA_MOVES,
       "head": _ja_head, "unfinished": _ja_unfinished, "decisive_head": _ja_decisive_head,
       "none_decisive": _ja_none_decisive, "moment": _ja_moment, "counts": _ja_counts, "limits": _ja_limits,
-      "row": _ja_row, "columns": ["手", "時期", "打った手", "評価", "損（点）", "よりよい手"], "every": "すべての決定",
+      "row": _ja_row, "columns": ["番号", "時期", "行ったアクション", "評価", "損（点）", "よりよいアクション"],
+      "every": "すべての決定",
       "plot_title": "ゲームを通じた予想得点差", "plot_x": "決定（記録の番号）", "plot_y": "予想得点差（勝利点）",
       "plot_decisive": "{player}の勝負を分けた場面", "player": ja.player}
 

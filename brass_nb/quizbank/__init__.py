@@ -25,6 +25,7 @@ from functools import cache
 from importlib import resources
 
 from brass_nb.explain import en, ja
+from brass_nb.explain.actions import describe
 from brass_nb.quizbank.model import MIN_OPTIONS, PLAYER, WORDS, Choices, Question, WrongOption, place
 from brass_nb.quizbank.outcomes import era_removed, income_after, link_score, link_score_step, turn_order
 from brass_nb.quizbank.refusals import build_card, refusal
@@ -37,12 +38,13 @@ __all__ = ["KINDS", "MIN_OPTIONS", "PLAYER", "PROMPTS", "WORDS", "YOUR_MOVE", "Q
 
 INDUSTRY = {"en": lambda industry: en.a(en.INDUSTRY[industry]), "ja": ja.INDUSTRY.__getitem__}
 
-# What each kind asks; {player}, {action}, {link}, {location}, {industry} come from the question.
+# What each kind asks; {player}, {action}, {link}, {location}, {industry} come from the question; {move} is the
+# action in the language's words (in Japanese a phrase: the notation is the solution's ``notation``, shown as code).
 PROMPTS = {
     "coal_source": {"en": "{player} plays `{action}`. Where does the coal come from?",
-                    "ja": "{player}が `{action}` を行います。石炭はどこから来ますか？"},
+                    "ja": "{player}が「{move}」を行います。石炭はどこから来ますか？"},
     "iron_source": {"en": "{player} plays `{action}`. Where does the iron come from?",
-                    "ja": "{player}が `{action}` を行います。鉄はどこから来ますか？"},
+                    "ja": "{player}が「{move}」を行います。鉄はどこから来ますか？"},
     "beer_owner": {"en": "{player} sells from {location}. Whose breweries may supply the beer?",
                    "ja": "{player}が{location}の産業を売却します。誰の醸造所のビールを使えますか？"},
     "build_card": {"en": "{player} wants to build {industry} at {location}. Which card in their hand allows it?",
@@ -50,15 +52,17 @@ PROMPTS = {
     "link_score": {"en": "If the era ended now, how many VP would the link {link} score?",
                    "ja": "今この時代が終わると、運輸タイル「{link}」は何勝利点になりますか？"},
     "income_after": {"en": "{player} plays `{action}`. What is their income level afterwards?",
-                     "ja": "{player}が `{action}` を行います。その後の収入レベルはいくつですか？"},
+                     "ja": "{player}が「{move}」を行います。その後の収入レベルはいくつですか？"},
     "turn_order": {"en": "{player} plays `{action}`, the last action of the round. "
                          "In which order do the players act in the next round?",
-                   "ja": "{player}がこのラウンド最後のアクション `{action}` を行います。次のラウンドの手番順は？"},
+                   "ja": ("{player}がこのラウンド最後のアクション「{move}」を行います。"
+                          "次のラウンドの手番順はどうなりますか？")},
     "era_removed": {"en": "{player} plays `{action}` and the canal era ends. "
                           "Which industry tiles leave the board?",
-                    "ja": "{player}が `{action}` を行い、運河時代が終わります。盤から取り除かれる産業タイルは？"},
+                    "ja": ("{player}が「{move}」を行い、運河時代が終わります。"
+                           "盤から取り除かれる産業タイルはどれですか？")},
     "refusal": {"en": "{player} tries `{action}`. Why is it refused?",
-                "ja": "{player}が `{action}` を試みます。なぜできないのでしょう？"},
+                "ja": "{player}が「{move}」をしようとしますが、できません。なぜでしょう？"},
 }
 KINDS = tuple(PROMPTS)
 YOUR_MOVE = "your_move"
@@ -75,6 +79,8 @@ class Solution:
     answer: str
     steps: tuple[Step, ...]
     wrong: tuple[WrongOption, ...] = ()
+    notation: str = ""
+    """The question's action in notation when the prompt names it only in words (shown beside it as code)."""
 
     def why_wrong(self, option: str) -> tuple[Step, ...]:
         """The steps that say why ``option`` is wrong (none for the answer)."""
@@ -125,6 +131,7 @@ def solve(question: Question, language: str, minimum: int = MIN_OPTIONS) -> Solu
     game = question.game()
     player = game.current_player
     facts = {"player": PLAYER[language](player if player is not None else 0), "action": question.action,
+             "move": describe(question.action, language) if question.action else "",
              "link": place(question.link, language),
              "location": place(question.location or question.slot.partition("[")[0], language),
              "industry": INDUSTRY[language](question.industry) if question.industry else ""}
@@ -133,5 +140,6 @@ def solve(question: Question, language: str, minimum: int = MIN_OPTIONS) -> Solu
     if len(found.options) < minimum or set(found.options) != explained:
         raise ValueError(f"{question.lesson} question {question.number}: options {found.options} need at least "
                          f"{minimum}, the answer {found.answer!r} and a reason for each wrong one")
-    return Solution(PROMPTS[question.kind][language].format(**facts), found.options, found.answer, found.steps,
-                    found.wrong)
+    prompt = PROMPTS[question.kind][language]
+    notation = question.action if "{move}" in prompt and facts["move"] != question.action else ""
+    return Solution(prompt.format(**facts), found.options, found.answer, found.steps, found.wrong, notation)

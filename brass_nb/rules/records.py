@@ -88,21 +88,23 @@ class Explanation:
     """The ordered steps of one applied action (or of the automatic phases that followed it).
 
     ``action`` is the action's text; the action itself may be given instead, its text written only when first read
-    (every play makes an explanation, and most are never read)."""
+    (every play makes an explanation, and most are never read), and kept as :attr:`subject` for the words."""
 
-    __slots__ = ("_action", "player", "steps")
+    __slots__ = ("_text", "player", "steps", "subject")
 
     def __init__(self, action: str | Action, player: int | None, steps: list[Step] | None = None):
-        self._action = action
+        self.subject: str | Action = action
+        """What is explained: the action itself when given (its words are made from it), else the text."""
+        self._text: str | None = action if type(action) is str else None
         self.player = player
         self.steps: list[Step] = [] if steps is None else steps
 
     @property
     def action(self) -> str:
         """The text of the action explained, in notation."""
-        text = self._action
-        if type(text) is not str:
-            text = self._action = str(text)
+        text = self._text
+        if text is None:
+            text = self._text = str(self.subject)
         return text
 
     def __eq__(self, other: object) -> bool:

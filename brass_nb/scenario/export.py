@@ -6,7 +6,7 @@ import html
 from dataclasses import dataclass
 from pathlib import Path
 
-from brass_nb.explain import render_html, render_markdown
+from brass_nb.explain import describe, render_html, render_markdown
 from brass_nb.plot import draw, png
 from brass_nb.rules.errors import ScenarioError
 from brass_nb.rules.files import write_text
@@ -43,19 +43,27 @@ def frames(scenario: Scenario, language: str = "en") -> list[Frame]:
     return out
 
 
+WORDS = {"en": {"position": "The position", "after": "After {action}", "file": "The position file"},
+         "ja": {"position": "局面", "after": "「{action}」の後", "file": "局面ファイル"}}
+"""The exported page's own headings, per language."""
+
+
 def to_markdown(scenario: Scenario, folder: str | Path, name: str, language: str = "en") -> Path:
     """Write ``name.md`` and its pictures ``name-0.png``... into ``folder``; returns the Markdown path."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    words = WORDS[language]
     parts = [f"# {scenario.title or name}", "", f"*{scenario.teaches}*" if scenario.teaches else "", ""]
     for i, frame in enumerate(frames(scenario, language)):
         (folder / f"{name}-{i}.png").write_bytes(frame.image)
         if frame.explanation is None:
-            parts += ["## The position", "", f"![The position]({name}-0.png)", ""]
+            parts += [f"## {words['position']}", "", f"![{words['position']}]({name}-0.png)", ""]
         else:
-            parts += [f"## {i}. `{frame.explanation.action}`", "", render_markdown(frame.explanation, language), "",
-                      f"![After {frame.explanation.action}]({name}-{i}.png)", ""]
-    parts += ["## The position file", "", "```", write(scenario).rstrip(), "```", ""]
+            action = frame.explanation.subject
+            said = f"`{action}`" if language == "en" else describe(action, language)   # (the notation follows)
+            parts += [f"## {i}. {said}", "", render_markdown(frame.explanation, language), "",
+                      f"![{words['after'].format(action=describe(action, language))}]({name}-{i}.png)", ""]
+    parts += [f"## {words['file']}", "", "```", write(scenario).rstrip(), "```", ""]
     path = folder / f"{name}.md"
     write_text(path, "\n".join(parts), ScenarioError)
     return path

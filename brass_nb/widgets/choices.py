@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from brass_nb.explain import en, ja, localize
+from brass_nb.explain.actions import describe as words_of_action
 from brass_nb.rules.actions import SPECS, Action, ActionSpec
 from brass_nb.widgets.labels import LABELS
 
@@ -154,7 +155,10 @@ def choice_of(actions: list[Action], action: Action, language: str) -> Choice | 
 
 
 def describe(action: Action, language: str) -> str:
-    """An action in the learner's language, field by field (the notation stays English: it is what one types)."""
+    """An action in the learner's language: in English field by field (the notation stays English: it is what one
+    types), in Japanese the phrase every Japanese screen uses (:func:`brass_nb.explain.actions.describe`)."""
+    if language != "en":
+        return words_of_action(action, language)
     parts = [LABELS[language]["kinds"][action.kind]] + [field.words(action, language) for field in FIELDS[action.kind]
                                                           if field.key(action) != "None"]
     return " · ".join(parts)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 
-from brass_nb.explain import reason
+from brass_nb.explain import code_html, reason
 from brass_nb.quizbank.goals import Verdict
 
 BOX_HEIGHT = "250px"   # the rest of the side panel keeps the controls in view; a long text scrolls in the box
@@ -16,9 +16,9 @@ RIGHT, WRONG = "#1b6e1b", "#b00020"
 
 
 def bullets(items: list[str]) -> str:
-    """Items as a compact HTML list (escaped)."""
+    """Items as a compact HTML list (escaped; `code` spans as code)."""
     return f"<ul style='{COMPACT};padding-left:20px'>" + "".join(
-        f"<li>{html.escape(item)}</li>" for item in items) + "</ul>"
+        f"<li>{code_html(item)}</li>" for item in items) + "</ul>"
 
 
 def verdict_html(verdict: Verdict | None, head: str, language: str, said: str = "", then: str = "") -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from brass_nb import progress
-from brass_nb.explain import language_or_default
+from brass_nb.explain import code_html, language_or_default
 from brass_nb.quizbank import exercises as bank
 from brass_nb.quizbank.exercises import Exercise, Verdict
 from brass_nb.rules.actions import Action
@@ -31,12 +31,13 @@ WORDS = {
            "right": "Right!", "right_first": "Right at the first try!", "wrong": "Not this move.",
            "refused": "This move is not allowed here:", "again": "Press Try again to take it back.",
            "your_move": "Your move: {action}.", "previous": "◀ Previous", "next": "Next ▶"},
-    "ja": {"title": "あなたの一手", "of": "{n} / {total}", "goal": "目標", "hint": "ヒント（{rung} / {rungs}）",
+    "ja": {"title": "あなたの番", "of": "{n} / {total}", "goal": "目標", "hint": "ヒント（{rung} / {rungs}）",
            "show_answer": "答えを見る", "retry": "もう一度", "nudge": "ヒント", "principle": "ルール",
-           "answer": "答えを盤上に示しました: {action}。「実行」を押すとその手を打てます。",
-           "right": "正解です！", "right_first": "1回目で正解です！", "wrong": "この手ではありません。",
-           "refused": "この手はここでは打てません:", "again": "「もう一度」を押すと手を戻して打ち直せます。",
-           "your_move": "あなたの手: {action}。", "previous": "◀ 前へ", "next": "次へ ▶"},
+           "answer": "答えを盤上に示しました: {action}。「実行」を押すとそのアクションを行えます。",
+           "right": "正解です！", "right_first": "1回目で正解です！", "wrong": "このアクションではありません。",
+           "refused": "このアクションはここではできません:",
+           "again": "「もう一度」を押すとアクションを取り消してやり直せます。",
+           "your_move": "あなたのアクション: {action}。", "previous": "◀ 前へ", "next": "次へ ▶"},
 }
 
 
@@ -145,7 +146,7 @@ class YourMove(w.VBox):
                                   if self.number else "")
         goals = bank.goal_words(exercise, language)
         self.heading.value = (f"<b>{html.escape(title)}</b><p style='{COMPACT}'>"
-                              f"{html.escape(exercise.story[language])}</p>"
+                              f"{code_html(exercise.story[language])}</p>"
                               f"<b>{html.escape(words['goal'])}:</b>{bullets(goals)}")
         rungs = []
         if self.rung >= 1:

@@ -1,11 +1,9 @@
 """Inspectors: where coal, iron and beer would come from; what a track space means; what would score now."""
 from __future__ import annotations
 
-import html
-
 import ipywidgets as w
 
-from brass_nb.explain import language_or_default, reason
+from brass_nb.explain import code_html, language_or_default, reason
 from brass_nb.plot.live import LiveBoard
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
@@ -14,7 +12,7 @@ from brass_nb.widgets.labels import LABELS
 
 
 def _steps_html(steps: list[Step], language: str) -> str:
-    items = "".join(f"<li>{html.escape(reason(s, language))}</li>" for s in steps)
+    items = "".join(f"<li>{code_html(reason(s, language))}</li>" for s in steps)
     return f"<ul class='brass-inspector'>{items}</ul>"
 
 

@@ -18,15 +18,24 @@ CELL = "padding:0 6px;line-height:17px;text-align:right"
 LOCATION_CHIP = CHIP.format(border="#7a7a7a", background="#f4f4f4")
 INDUSTRY_CHIP = CHIP.format(border="#7a5c2e", background="#fbefd9")
 WILD_CHIP = CHIP.format(border="#5b2a86", background="#eadcf7") + ";font-weight:bold"
+KEEP_WORDS = "word-break:keep-all"
+"""A narrow cell breaks a heading between words, never inside a Japanese word (所持金, not 所持/金)."""
+
+
+def bot_name(bot, language: str) -> str:
+    """A bot's name in ``language`` ("club": 「中級」); a name the labels do not know is shown as it is."""
+    return LABELS[language]["bots"].get(bot.name, bot.name)
 
 
 def seat_name(seats: list, player: int, language: str) -> str:
-    """``Player 2 (greedy)`` for a bot, ``Player 1 (you)`` for a human seat facing bots, else ``Player 1``."""
+    """``Player 2 (greedy)`` for a bot (「プレイヤー2（ボット: 欲張り）」), ``Player 1 (you)`` for a human seat facing
+    bots, else ``Player 1``."""
     words = LABELS[language]
     if all(seat == "human" for seat in seats):
         return CATALOGS_PLAYER[language](player)
-    who = words["human"] if seats[player] == "human" else seats[player].name
-    return words["seat"].format(player=CATALOGS_PLAYER[language](player), who=who)
+    if seats[player] != "human":
+        return words["bot_seat"].format(player=CATALOGS_PLAYER[language](player), bot=bot_name(seats[player], language))
+    return words["seat"].format(player=CATALOGS_PLAYER[language](player), who=words["human"])
 
 
 def status_html(game: Game, seats: list, language: str, message: str = "") -> str:
@@ -40,7 +49,7 @@ def status_html(game: Game, seats: list, language: str, message: str = "") -> st
         if seat == "human":
             text = words["to_act"].format(player=seat_name(seats, player, language))
         else:
-            text = words["bot_to_act"].format(player=CATALOGS_PLAYER[language](player), bot=seat.name)
+            text = words["bot_to_act"].format(player=CATALOGS_PLAYER[language](player), bot=bot_name(seat, language))
         text += " — " + words["era"][game.era].format(round=game.round)
         left = game.actions_left
         text += " — " + words["actions_left"].get(left, str(left))
@@ -60,10 +69,10 @@ def players_html(game: Game, seats: list, language: str) -> str:
     for p in game.players:
         mark = "▶ " if p.index == game.current_player else ""
         cells = "".join(f"<td style='{CELL}'>{value}</td>" for value in
-                        (f"£{p.money}", p.income_level, p.vp, len(p.hand)))
+                        (words["pounds"].format(n=p.money), p.income_level, p.vp, len(p.hand)))
         rows.append(f"<tr><td style='{CELL};text-align:left'>{mark}"
                     f"{html.escape(seat_name(seats, p.index, language))}</td>{cells}</tr>")
-    return (f"<table class='brass-players' style='font-size:12px;border-collapse:collapse;margin:0'>"
+    return (f"<table class='brass-players' style='font-size:12px;border-collapse:collapse;margin:0;{KEEP_WORDS}'>"
             f"<tr><th style='{CELL}'></th>{head}</tr>{''.join(rows)}</table>")
 
 
@@ -128,5 +137,5 @@ def scores_html(explanations: list[Explanation], seats: list, language: str) -> 
         cells = "".join(f"<td style='text-align:right;padding:0 5px'>{row.get(key, 0)}</td>" for key, _ in columns)
         body.append(f"<tr><td>{row.get('place', '')}</td>"
                     f"<td>{html.escape(seat_name(seats, player, language))}</td>{cells}</tr>")
-    return (f"<b>{html.escape(words['scores'])}</b><table class='brass-scores' style='font-size:12px'>"
+    return (f"<b>{html.escape(words['scores'])}</b><table class='brass-scores' style='font-size:12px;{KEEP_WORDS}'>"
             f"<tr><th>{html.escape(words['place'])}</th><th></th>{head}</tr>{''.join(body)}</table>")

@@ -22,7 +22,7 @@ WORDS = {
            "reviewed": "Tried again: {done} of {count}.",
            "nothing": "Nothing to review from earlier lessons. On with this one!"},
     "ja": {"progress": "これまでの進み具合: {questions}", "questions": "問題 {total}問中{done}問",
-           "first_try": "（1回目で正解 {first}問）", "exercises": "・あなたの一手 {total}問中{done}問",
+           "first_try": "（1回目で正解 {first}問）", "exercises": "・あなたの番 {total}問中{done}問",
            "review": "復習: 前のレッスンで間違えた問題が{count}問あります。もう一度挑戦してみましょう。",
            "reviewed": "{count}問中{done}問に取り組みました。",
            "nothing": "前のレッスンから復習する問題はありません。このレッスンに進みましょう！"},

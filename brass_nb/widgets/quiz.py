@@ -14,7 +14,8 @@ import ipywidgets as w
 
 from brass_nb import progress, quizbank
 from brass_nb.classroom.scores import record_answer
-from brass_nb.explain import language_or_default, reason
+from brass_nb.explain import code_html, language_or_default, notation_html, reason
+from brass_nb.explain.actions import describe
 from brass_nb.plot import DISPLAY_WIDTH, draw, png
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
@@ -37,6 +38,12 @@ WORDS = {
            "heading": "クイズ", "answer": "答え"},
 }
 
+def prompt_html(prompt: str, notation: str = "") -> str:
+    """A question's prompt in bold, its `notation` spans as code, and the notation it names only in words (if any)
+    beside it as code."""
+    return f"<b>{code_html(prompt)}</b>" + (f"<br>{notation_html(notation)}" if notation else "")
+
+
 # The prompts of the three original question kinds, kept for callers of the Quiz constructor.
 QUESTIONS = {kind: quizbank.PROMPTS[kind] for kind in ("coal_source", "link_score", "income_after")}
 
@@ -49,7 +56,7 @@ class Quiz(w.VBox):
 
     def __init__(self, game: Game | None, kind: str, facts: dict, options: list[str], answer: str,
                  steps: list[Step], language: str | None = None, highlight: list[Step] | None = None,
-                 prompt: str | None = None, wrong: tuple[quizbank.WrongOption, ...] = ()):
+                 prompt: str | None = None, wrong: tuple[quizbank.WrongOption, ...] = (), notation: str = ""):
         self.kind, self.facts, self.answer, self.reasons = kind, facts, answer, list(steps)
         self.wrong = {w.option: w.steps for w in wrong}
         self.checking = False
@@ -60,8 +67,11 @@ class Quiz(w.VBox):
         self.item: str | None = None        # the bank's name of the question, under which progress is kept
         self.on_answer: Callable[[Quiz], None] | None = None
         words = WORDS[language]
+        if prompt is None:
+            facts = {"move": describe(facts.get("action", ""), language), **facts}
+            notation = notation or (facts.get("action", "") if language != "en" else "")
         self.text = text = prompt if prompt is not None else QUESTIONS[kind][language].format(**facts)
-        self.question = w.HTML(f"<b>{html.escape(text)}</b>")
+        self.question = w.HTML(prompt_html(text, notation))
         self.choice = w.RadioButtons(options=list(options), value=None, layout=w.Layout(width="auto"))
         self.check_button = w.Button(description=words["check"], button_style="info")
         self.check_button.add_class("brass-quiz-check")
@@ -98,7 +108,7 @@ class Quiz(w.VBox):
             self.checking = False
 
     def _why_wrong(self, option: str) -> str:
-        return "".join(f"<li>{html.escape(reason(s, self.language))}</li>" for s in self.wrong.get(option, ()))
+        return "".join(f"<li>{code_html(reason(s, self.language))}</li>" for s in self.wrong.get(option, ()))
 
     def _judge(self) -> None:
         words = WORDS[self.language]
@@ -114,7 +124,7 @@ class Quiz(w.VBox):
         else:
             verdict = words["right"] if self.correct else words["wrong"]
             colour = "#1b6e1b" if self.correct else "#b00020"
-            items = "".join(f"<li>{html.escape(reason(s, self.language))}</li>" for s in self.reasons)
+            items = "".join(f"<li>{code_html(reason(s, self.language))}</li>" for s in self.reasons)
             self.feedback.value = (f"<p style='color:{colour}'><b>{html.escape(verdict)}</b></p>{why}"
                                    f"<p>{html.escape(words['answer_is'].format(answer=self.answer))}</p>"
                                    f"<ul>{items}</ul>")
@@ -134,7 +144,7 @@ class Quiz(w.VBox):
         solution = quizbank.solve(question, language)
         game = question.game() if picture else None
         quiz = cls(game, question.kind, {}, list(solution.options), solution.answer, list(solution.steps),
-                   language, prompt=solution.prompt, wrong=solution.wrong)
+                   language, prompt=solution.prompt, wrong=solution.wrong, notation=solution.notation)
         quiz.item = progress.question_item(question)
         return quiz
 
@@ -146,7 +156,7 @@ class Quiz(w.VBox):
         question = quizbank.Question("", 0, kind, game.position(), **fields)
         solution = quizbank.solve(question, language, minimum=2)
         return cls(question.game(), kind, {}, list(solution.options), solution.answer, list(solution.steps),
-                   language, prompt=solution.prompt, wrong=solution.wrong)
+                   language, prompt=solution.prompt, wrong=solution.wrong, notation=solution.notation)
 
     @classmethod
     def coal_source(cls, game: Game, action: str, language: str | None = None) -> Quiz:

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from brass_nb.bots import strengths
 from brass_nb.bots.reviews import Decision, Review
-from brass_nb.explain import language_or_default, reason
+from brass_nb.explain import code_html, language_or_default, reason
 from brass_nb.rules.actions import Action
 from brass_nb.rules.errors import BrassError, GameSetupError
 from brass_nb.rules.game import Game
@@ -150,7 +150,7 @@ class Message:
     def html(self, table: Table) -> str:
         words = table.words
         if self.kind == "refused":
-            items = "".join(f"<li>{html.escape(reason(s, table.language))}</li>" for s in self.steps)
+            items = "".join(f"<li>{code_html(reason(s, table.language))}</li>" for s in self.steps)
             return f"<span style='color:#b00020'>{html.escape(words['refused'])}</span><ul>{items}</ul>"
         if self.kind == "legal":
             return html.escape(words["legal"])
@@ -297,7 +297,7 @@ class Table:
             style = " style='background:#fff2a8;font-weight:bold'" if i == chosen else ""
             css = "brass-step brass-chosen" if i == chosen else "brass-step"
             items.append(f"<li class='{css}' data-rule='{step.rule}'{style}>"
-                         f"{html.escape(reason(step, self.language))}</li>")
+                         f"{code_html(reason(step, self.language))}</li>")
         return f"<ol style='padding-left:22px;margin:2px 0'>{''.join(items)}</ol>"
 
     def heading(self, text: str, action: Action | str | None = None) -> str:
