@@ -3,6 +3,8 @@ moments marked. Reads only :meth:`brass_nb.bots.reviews.Review.to_dict`; the wor
 :mod:`brass_nb.explain.review`."""
 from __future__ import annotations
 
+import io
+
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -23,6 +25,16 @@ DECISIVE_COLOR = "#1a1a1a"
 """The decisive moments' rings: dark, apart from every player's colour."""
 
 
+class MarginsFigure(Figure):
+    """A figure that shows itself as a picture in a notebook even when pyplot was never imported (IPython draws
+    a plain :class:`Figure` as a picture only once matplotlib's inline backend has been set up)."""
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png")
+        return buffer.getvalue()
+
+
 def plot_margins(record: dict, language: str | None = None, ax: Axes | None = None,
                  size: tuple[float, float] = SIZE) -> Figure:
     """Draw the record's margins on ``ax`` (a new figure of ``size`` inches when None); returns the figure. Each
@@ -31,7 +43,7 @@ def plot_margins(record: dict, language: str | None = None, ax: Axes | None = No
     words = words_of(language)
     with style.fonts(language):
         if ax is None:
-            figure = Figure(figsize=size, dpi=100)
+            figure = MarginsFigure(figsize=size, dpi=100)
             FigureCanvasAgg(figure)
             ax = figure.add_subplot()
         numbers = [point["number"] for point in record["margins"]]
