@@ -40,7 +40,7 @@ WORDS = {
            "played": "Played:", "better": "Better:", "decisive": "The moments that decided the game",
            "ratings": ("inaccuracy", "mistake", "blunder"), "when": r"Decision (\d+), "},
     "ja": {"toggle": "日本語", "review": "振り返り", "reviewing": "の決定をコーチの手と比べています",
-           "played": "打った手:", "better": "よりよい手:", "decisive": "勝負を分けた場面",
+           "played": "行ったアクション:", "better": "よりよいアクション:", "decisive": "勝負を分けた場面",
            "ratings": ("疑問手", "悪手", "大悪手"), "when": r"第(\d+)手"},
 }
 

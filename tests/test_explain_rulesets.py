@@ -70,7 +70,7 @@ BIRMINGHAM_ONLY = {
     "shortfall.worthless": "only potteries II and IV cost £0 (Lancashire's £0 shipyard 0 is never built)",
     "scenario.no_distant_market": "Lancashire has a distant market",
     "quiz.wrong_owner": "whose beer a sale may use",
-    "principle.beer_scarce": "beer", "principle.sell_to_merchant": "merchants", "principle.scout_wilds": "scouting",
+    "principle.beer_scarce": "beer", "principle.scout_wilds": "scouting",
 }
 LISTS_FILE_NAMES = {"quiz.unknown_lesson", "library.unknown"}
 """Refusals that list every lesson or ready scenario by file name, whichever game is played."""

@@ -138,8 +138,9 @@ def test_choosing_a_decision_moves_the_replay_to_where_it_was_taken_and_shows_th
     better = position.copy().play(decision.better)
     assert table.highlight == [decision.better_principle, *better.steps]
     # the replay moved elsewhere: a move of Player 2 is shown, with no decision of Player 1
-    table.replay_to(decision.number)
-    assert table.decision_shown is None and table.shown == list(table.moments[decision.number].explanation.steps)
+    rival = next(i for i in range(decision.number, len(table.moments)) if table.moments[i].explanation.player == 1)
+    table.replay_to(rival)
+    assert table.decision_shown is None and table.shown == list(table.moments[rival].explanation.steps)
 
 
 def test_the_review_is_worded_again_in_the_other_language(finished):
@@ -150,7 +151,7 @@ def test_the_review_is_worded_again_in_the_other_language(finished):
     assert "Played:" in english and EN_RATINGS[decision.rating.value][0] in english
     table.set_language("ja")
     japanese = table.panel_html()
-    assert "打った手:" in japanese and "よりよい手:" in japanese and JA_RATINGS[decision.rating.value] in japanese
+    assert "行ったアクション:" in japanese and "よりよいアクション:" in japanese and JA_RATINGS[decision.rating.value] in japanese
     assert "Played:" not in japanese and "Better:" not in japanese
     assert decision_words(decision.to_dict(), "ja").better in japanese
     assert table.decisive_options()[0][0] == f"{decision.number} · {JA_RATINGS[decision.rating.value]}"

@@ -302,7 +302,7 @@ def test_review_at_the_table_moves_the_replay_to_a_decisive_moment_in_both_langu
     assert explorer.picture.value != board and explorer.highlight[0] == decision.better_principle
     assert f"data-number='{decision.number}'" in explorer.explanation_view.value
     explorer.toggle.value = "ja"
-    assert explorer.review_button.description == "振り返り" and "打った手:" in explorer.explanation_view.value
+    assert explorer.review_button.description == "振り返り" and "行ったアクション:" in explorer.explanation_view.value
     assert explorer.decisive.options[0][0] == f"{decision.number} · {JA_RATINGS[decision.rating.value]}"
     explorer.replay.value = decision.number + 1             # the slider: the next decision of Player 1, or none
     shown = explorer.table.decision_shown
