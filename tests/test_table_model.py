@@ -151,7 +151,8 @@ def test_the_review_is_worded_again_in_the_other_language(finished):
     assert "Played:" in english and EN_RATINGS[decision.rating.value][0] in english
     table.set_language("ja")
     japanese = table.panel_html()
-    assert "行ったアクション:" in japanese and "よりよいアクション:" in japanese and JA_RATINGS[decision.rating.value] in japanese
+    assert "行ったアクション:" in japanese and "よりよいアクション:" in japanese
+    assert JA_RATINGS[decision.rating.value] in japanese
     assert "Played:" not in japanese and "Better:" not in japanese
     assert decision_words(decision.to_dict(), "ja").better in japanese
     assert table.decisive_options()[0][0] == f"{decision.number} · {JA_RATINGS[decision.rating.value]}"

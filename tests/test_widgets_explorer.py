@@ -293,7 +293,7 @@ def test_review_at_the_table_moves_the_replay_to_a_decisive_moment_in_both_langu
     expected = bn.review(game, 0, depth="greedy")
     assert [number for _, number in explorer.decisive.options] == [d.number for d in expected.decisive()]
     assert [number for _, number in explorer.decision.options] == [d.number for d in expected.decisions]
-    assert explorer.margins.value[:8] == b"\x89PNG\r\n\x1a\n" and explorer.margins.layout.display is None
+    assert explorer.margins.value[:8] == b"\x89PNG\r\n\x1a\n" and explorer.margins_slot.children == (explorer.margins,)
     assert explorer.scores.layout.display == "none" and explorer.replay.layout.display is None
     board = explorer.picture.value
     decision = expected.decisive()[0]

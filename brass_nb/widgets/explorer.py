@@ -116,8 +116,10 @@ class Explorer(w.GridBox):
         self.decisive.add_class("brass-decisive")
         self.review_box = w.VBox([w.HBox([self.reviewed, self.decision]), self.decisive],
                                  layout=w.Layout(flex="0 0 auto", display="none"))
-        self.margins = w.Image(format="png", layout=w.Layout(width="100%", flex="0 0 auto", display="none"))
+        self.margins = w.Image(format="png", layout=w.Layout(width="100%", flex="0 0 auto"))
         self.margins.add_class("brass-margins")
+        self.margins_slot = w.Box([], layout=w.Layout(flex="0 0 auto"))   # the plot, only once there is one
+        # (an empty picture in the page, even hidden, is a broken image)
         self.controls = w.VBox([self.kind] + self.fields + [
             w.HBox([self.play_button, self.undo_button, self.redo_button, self.hint_button]),
             w.HBox([self.bot_button, self.auto]),
@@ -128,7 +130,7 @@ class Explorer(w.GridBox):
                        layout=w.Layout(justify_content="space-between", flex="0 0 auto"))
         side = w.VBox(([top] if top is not None else []) + [self.status, heads, self.hand, self.controls,
                        self.scores, self.review_box, self.replay, self.steps, self.explanation_view,
-                       self.margins],
+                       self.margins_slot],
                       layout=w.Layout(height=PANEL_HEIGHT, overflow="hidden", grid_gap="2px"))
         side.add_class("brass-side")
         super().__init__([self.picture, side], layout=w.Layout(
@@ -174,7 +176,7 @@ class Explorer(w.GridBox):
             return
         self._boards.clear()
         self._drawn = self._plot = None
-        for widget in _widget_tree(self):
+        for widget in [*_widget_tree(self), *_widget_tree(self.margins)]:   # (the plot: out of the tree unshown)
             if widget is not self:
                 widget.close()
         super().close()
@@ -302,7 +304,7 @@ class Explorer(w.GridBox):
         self.review_button.layout.display = None if self._reviews and can.review else "none"
         self.review_box.layout.display = None if can.reviewing else "none"
         if not can.reviewing:
-            self.margins.layout.display = "none"
+            self.margins_slot.children = ()
             return
         self.reviewed.options = table.reviewed_options()
         self.reviewed.value = table.reviewed
@@ -319,9 +321,9 @@ class Explorer(w.GridBox):
         self.decision.value = number
         self.decision.layout.visibility = "visible" if decisions else "hidden"
         plot = self._margins()
-        self.margins.layout.display = None if plot else "none"
         if plot:
             self.margins.value = plot
+        self.margins_slot.children = (self.margins,) if plot else ()
 
     def _margins(self) -> bytes:
         """The review's plot in the table's language (drawn again only when either changed)."""
