@@ -39,9 +39,9 @@ WORDS = {
     "en": {"toggle": "English", "review": "Review", "reviewing": "Rating the decisions of",
            "played": "Played:", "better": "Better:", "decisive": "The moments that decided the game",
            "ratings": ("inaccuracy", "mistake", "blunder"), "when": r"Decision (\d+), "},
-    "ja": {"toggle": "日本語", "review": "振り返り", "reviewing": "の決定をコーチの手と比べています",
+    "ja": {"toggle": "日本語", "review": "振り返り", "reviewing": "の決定をコーチのアクションと比べています",
            "played": "行ったアクション:", "better": "よりよいアクション:", "decisive": "勝負を分けた場面",
-           "ratings": ("疑問手", "悪手", "大悪手"), "when": r"第(\d+)手"},
+           "ratings": ("疑問手", "悪手", "大悪手"), "when": r"(\d+)回目の決定"},
 }
 
 
