@@ -3,9 +3,10 @@
 Run: python scripts/coach_timing.py --birmingham 3 --lancashire 1 [--every 2] [--seed 0]
 
 Greedy bots play every seat, which keeps a run short; in the positions of a stage the script asks, every
-``--every``-th decision, for ``game.hint()`` (:func:`brass_nb.bots.hint`, default budget) and for the default
-:class:`SearchBot`'s choice, timing each with :func:`time.process_time` (another job's work on a shared machine
-does not count), and then plays greedy's choice. The stages, by the round and the cards left in the era:
+``--every``-th decision, for ``game.hint()`` (:func:`brass_nb.bots.hint`, default budget) and for the choice of
+the strong bot a table seats (the default :class:`SearchBot`, stopped at ``strengths.TABLE_SECONDS``), timing
+each with :func:`time.process_time` (another job's work on a shared machine does not count), and then plays greedy's choice. The stages, by the
+round and the cards left in the era:
 
 - start: rounds 1 and 2 of the canal era;
 - middle: the canal era's last round and the rail era's first;
@@ -22,7 +23,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 
-from brass_nb.bots import GreedyBot, SearchBot
+from brass_nb.bots import GreedyBot, strengths
 from brass_nb.bots.hints import hint
 from brass_nb.rules.game import Game, new_game
 
@@ -50,13 +51,14 @@ def time_game(game_name: str, seed: int, every: int, samples: dict[tuple[str, st
     """Play one greedy game, adding the hint's and the bot's CPU time at every ``every``-th staged decision."""
     game = new_game(game_name, players=PLAYERS, seed=seed)
     greedy = GreedyBot()
+    table_bot = strengths.bot("strong", seed, strengths.TABLE_SECONDS)
     staged = 0
     while not game.is_over:
         stage = stage_of(game)
         if stage is not None:
             if staged % every == 0:
                 samples[game_name, stage, "hint"].append(cpu_time(lambda: hint(game)))
-                samples[game_name, stage, "bot move"].append(cpu_time(lambda: SearchBot(seed).choose(game)))
+                samples[game_name, stage, "bot move"].append(cpu_time(lambda: table_bot.choose(game)))
             staged += 1
         game.play(greedy.choose(game))
 

@@ -48,3 +48,4 @@ def test_a_table_takes_a_strength_by_name():
     assert table.seats[0] == "human"
     assert isinstance(table.seats[1], BeginnerBot) and isinstance(table.seats[2], SearchBot)
     assert table.seats[2].name == "strong"
+    assert table.seats[2].seconds == strengths.TABLE_SECONDS, "a learner at the table never waits long for a bot"

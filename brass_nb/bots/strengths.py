@@ -5,7 +5,9 @@
   a move it can see is clearly bad (no random blunder a learner would laugh at). It takes a loan or passes only
   when that is its best move: a random loan too many starts a spiral of debt a learner would laugh at.
 - ``club``: :class:`~brass_nb.bots.players.GreedyBot`: always the best move one ply deep.
-- ``strong``: :class:`~brass_nb.bots.players.SearchBot` with its default budget: the strength a hint uses.
+- ``strong``: :class:`~brass_nb.bots.players.SearchBot` with its default budget: the strength a hint uses. At the
+  table it also stops at :data:`TABLE_SECONDS`, so a learner never waits long for a bot (tournaments leave the
+  limit off: their results must not depend on the machine).
 
 All three use the tuned weights (:data:`~brass_nb.bots.evaluation.WEIGHTS`); ``scripts/tournament.py`` measures
 each against the next weaker (``--hero club --field beginner``).
@@ -26,6 +28,10 @@ STRENGTHS = ("beginner", "club", "strong")
 
 BEGINNER_SLACK = 2.0
 """VP below its best move that a beginner still plays: about a link's worth, never a whole build's."""
+
+TABLE_SECONDS = 0.4
+"""Wall-clock limit on a strong bot's choice at the table: its move answers in under half a second even on a
+busy machine (the search overruns it by at most one simulated move)."""
 
 ONLY_WHEN_BEST = ("loan", "pass")
 """Kinds of action a beginner plays only when its evaluation ranks one of them first."""
@@ -52,14 +58,15 @@ class BeginnerBot:
         return self.rng.choice(close).action
 
 
-def bot(strength: str, seed: int = 0) -> Bot:
-    """A bot of the named ``strength`` (one of :data:`STRENGTHS`), seeded where it draws at random."""
+def bot(strength: str, seed: int = 0, seconds: float | None = None) -> Bot:
+    """A bot of the named ``strength`` (one of :data:`STRENGTHS`), seeded where it draws at random; ``seconds``
+    limits a strong bot's choice (the weaker ones answer at once)."""
     if strength == "beginner":
         return BeginnerBot(seed)
     if strength == "club":
         made: Bot = GreedyBot()
     elif strength == "strong":
-        made = SearchBot(seed)
+        made = SearchBot(seed, seconds=seconds)
     else:
         raise UnknownName([Step("bot.strength", {"strength": repr(strength)[:30], "strengths": list(STRENGTHS)},
                                 ok=False)])

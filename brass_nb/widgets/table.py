@@ -28,9 +28,11 @@ from brass_nb.widgets.timeline import Moment, timeline
 
 def check_seats(game: Game, seats: list | None) -> list:
     """Each seat "human", a bot (an object with ``choose(game)`` and ``name``) or a named strength ("beginner",
-    "club", "strong": :mod:`brass_nb.bots.strengths`, made here, seeded by the seat); one per player."""
+    "club", "strong": :mod:`brass_nb.bots.strengths`, made here, seeded by the seat, a strong one limited to
+    :data:`~brass_nb.bots.strengths.TABLE_SECONDS`); one per player."""
     seats = list(seats) if seats is not None else ["human"] * len(game.players)
-    seats = [strengths.bot(seat, index) if seat in strengths.STRENGTHS else seat for index, seat in enumerate(seats)]
+    seats = [strengths.bot(seat, index, strengths.TABLE_SECONDS) if seat in strengths.STRENGTHS else seat
+             for index, seat in enumerate(seats)]
     if len(seats) != len(game.players):
         raise GameSetupError([Step("explorer.seats", {"given": len(seats), "players": len(game.players)}, ok=False)])
     for seat in seats:
