@@ -5,8 +5,8 @@ Run: python scripts/coach_timing.py --birmingham 3 --lancashire 1 [--every 2] [-
 Greedy bots play every seat, which keeps a run short; in the positions of a stage the script asks, every
 ``--every``-th decision, for ``game.hint()`` (:func:`brass_nb.bots.hint`, default budget) and for the choice of
 the strong bot a table seats (the default :class:`SearchBot`, stopped at ``strengths.TABLE_SECONDS``), timing
-each with :func:`time.process_time` (another job's work on a shared machine does not count), and then plays greedy's choice. The stages, by the
-round and the cards left in the era:
+each with :func:`time.process_time` (another job's work on a shared machine does not count), and then plays
+greedy's choice. The stages, by the round and the cards left in the era:
 
 - start: rounds 1 and 2 of the canal era;
 - middle: the canal era's last round and the rail era's first;

@@ -467,3 +467,46 @@ def element_screenshot(page, locator, path: Path) -> None:
     locator.screenshot(path=str(path), timeout=60_000)
     page.set_viewport_size(size)
     page.wait_for_timeout(200)
+
+
+# ---------------------------------------------------------------------------------- a notebook written for a test
+
+
+def code_notebook(*sources: str):
+    """A notebook of code cells, one per source, for the python3 kernel."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in sources])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return notebook
+
+
+@contextmanager
+def lab_serving(workdir: Path, notebooks: dict[str, tuple[str, ...]],
+                extra_env: dict[str, str] | None = None) -> Iterator[LabServer]:
+    """A started :class:`LabServer` whose root also holds ``notebooks`` (file name → cell sources); stopped after."""
+    import nbformat
+
+    server = LabServer(workdir)
+    if extra_env:
+        server.env = lambda: {**LabServer.env(server), **extra_env}
+    server.prepare()
+    for name, sources in notebooks.items():
+        nbformat.write(code_notebook(*sources), server.root / name)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+def open_widget_notebook(context, server: LabServer, notebook: str, widget: str = ".brass-explorer"):
+    """A new page with ``notebook`` open and run, scrolled so that ``widget`` (whose board has drawn) is at the top."""
+    page = context.new_page()
+    open_notebook(page, server, notebook)
+    state = run_all_cells(page)
+    assert not state["errors"], state["errors"]
+    page.locator(f"{widget} img.brass-board").first.wait_for(timeout=60_000)
+    page.evaluate("(css) => document.querySelector(css).scrollIntoView({block: 'start'})", widget)
+    settle(page, quiet_ms=500)
+    return page

@@ -18,7 +18,7 @@ import pytest
 playwright_sync = pytest.importorskip(
     "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")
 pytest.importorskip("jupyterlab", reason="JupyterLab is not installed (bash scripts/test.sh installs it)")
-nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("nbformat")
 CHROMIUM = bh.chromium_path()
 if CHROMIUM is None:
     pytest.skip("Chromium not found at /usr/bin/chromium (bash scripts/test.sh installs it as root: "
@@ -47,29 +47,15 @@ TIMER_JS = """(root) => {
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    server = bh.LabServer(tmp_path_factory.mktemp("lab-explorer"))
-    server.prepare()
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SOURCE)])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(notebook, server.root / NOTEBOOK)
-    try:
-        server.start()
+    with bh.lab_serving(tmp_path_factory.mktemp("lab-explorer"), {NOTEBOOK: (SOURCE,)}) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory, lab):
     try:
         with bh.chromium(tmp_path_factory.mktemp("chromium-profile-explorer"), CHROMIUM, LAPTOP) as context:
-            page = context.new_page()
-            bh.open_notebook(page, lab, NOTEBOOK)
-            state = bh.run_all_cells(page)
-            assert not state["errors"], state["errors"]
-            page.locator(".brass-explorer img.brass-board").first.wait_for(timeout=60_000)
-            page.evaluate("() => document.querySelector('.brass-explorer').scrollIntoView({block: 'start'})")
-            page.wait_for_timeout(500)
+            page = bh.open_widget_notebook(context, lab, NOTEBOOK)
             page.evaluate(TIMER_JS, page.locator(".brass-explorer").first.element_handle())
             yield page
     finally:

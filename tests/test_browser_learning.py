@@ -17,7 +17,7 @@ from brass_nb.progress import PROGRESS_VARIABLE
 playwright_sync = pytest.importorskip(
     "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")
 pytest.importorskip("jupyterlab", reason="JupyterLab is not installed (bash scripts/test.sh installs it)")
-nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("nbformat")
 CHROMIUM = bh.chromium_path()
 if CHROMIUM is None:
     pytest.skip("Chromium not found at /usr/bin/chromium (bash scripts/test.sh installs it as root: "
@@ -39,48 +39,22 @@ WORDS = {
 }
 
 
-def _notebook(*sources: str):
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in sources])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    return notebook
-
-
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     workdir = tmp_path_factory.mktemp("lab-learning")
-    server = bh.LabServer(workdir)
-    server.env = lambda: {**bh.LabServer.env(server), PROGRESS_VARIABLE: str(workdir / "progress.json")}
-    server.prepare()
-    for language in ("en", "ja"):
-        nbformat.write(_notebook(f"from brass_nb.widgets import ProgressBanner\n"
-                                 f"ProgressBanner('04_building', language={language!r})",
-                                 "from brass_nb.widgets.exercise import YourMove\n"
-                                 f"YourMove.from_key({EXERCISE!r}, language={language!r})"),
-                       server.root / f"your_move_{language}.ipynb")
-    nbformat.write(_notebook("from brass_nb.widgets.first_game import FirstGame\nFirstGame(language='en')"),
-                   server.root / "first_game.ipynb")
-    try:
-        server.start()
+    notebooks = {f"your_move_{language}.ipynb": (
+        f"from brass_nb.widgets import ProgressBanner\nProgressBanner('04_building', language={language!r})",
+        f"from brass_nb.widgets.exercise import YourMove\nYourMove.from_key({EXERCISE!r}, language={language!r})")
+        for language in ("en", "ja")}
+    notebooks["first_game.ipynb"] = ("from brass_nb.widgets.first_game import FirstGame\nFirstGame(language='en')",)
+    with bh.lab_serving(workdir, notebooks, {PROGRESS_VARIABLE: str(workdir / "progress.json")}) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory, lab):
     with bh.chromium(tmp_path_factory.mktemp("chromium-profile-learning"), CHROMIUM, LAPTOP) as context:
         yield context
-
-
-def _open(browser, lab, notebook: str, widget: str):
-    page = browser.new_page()
-    bh.open_notebook(page, lab, notebook)
-    state = bh.run_all_cells(page)
-    assert not state["errors"], state["errors"]
-    page.locator(f"{widget} img.brass-board").first.wait_for(timeout=60_000)
-    page.evaluate(f"() => document.querySelector('{widget}').scrollIntoView({{block: 'start'}})")
-    bh.settle(page, quiet_ms=500)
-    return page
 
 
 def _click(page, css: str) -> None:
@@ -106,7 +80,7 @@ def _in_view(page, css: str) -> bool:
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_your_move_wrong_then_the_hint_ladder_then_right(browser, lab, language):
     words = WORDS[language]
-    page = _open(browser, lab, f"your_move_{language}.ipynb", ".brass-explorer")
+    page = bh.open_widget_notebook(browser, lab, f"your_move_{language}.ipynb", ".brass-explorer")
     try:
         shot = bh.ARTEFACTS / f"learning-your-move-{language}"
         bh.ARTEFACTS.mkdir(parents=True, exist_ok=True)
@@ -154,7 +128,7 @@ def test_your_move_wrong_then_the_hint_ladder_then_right(browser, lab, language)
 
 
 def test_the_guided_first_game_by_clicks(browser, lab):
-    page = _open(browser, lab, "first_game.ipynb", ".brass-explorer")
+    page = bh.open_widget_notebook(browser, lab, "first_game.ipynb", ".brass-explorer")
     try:
         heading = _text(page, ".brass-coach")
         assert "Coach · move 1 of 4" in heading, heading

@@ -19,7 +19,7 @@ import pytest
 playwright_sync = pytest.importorskip(
     "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")
 pytest.importorskip("jupyterlab", reason="JupyterLab is not installed (bash scripts/test.sh installs it)")
-nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("nbformat")
 CHROMIUM = bh.chromium_path()
 if CHROMIUM is None:
     pytest.skip("Chromium not found at /usr/bin/chromium (bash scripts/test.sh installs it as root: "
@@ -47,30 +47,15 @@ WORDS = {
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    server = bh.LabServer(tmp_path_factory.mktemp("lab-review"))
-    server.prepare()
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SOURCE)])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(notebook, server.root / NOTEBOOK)
-    try:
-        server.start()
+    with bh.lab_serving(tmp_path_factory.mktemp("lab-review"), {NOTEBOOK: (SOURCE,)}) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory, lab):
     try:
         with bh.chromium(tmp_path_factory.mktemp("chromium-profile-review"), CHROMIUM, LAPTOP) as context:
-            page = context.new_page()
-            bh.open_notebook(page, lab, NOTEBOOK)
-            state = bh.run_all_cells(page)
-            assert not state["errors"], state["errors"]
-            page.locator(".brass-explorer img.brass-board").first.wait_for(timeout=60_000)
-            page.evaluate("() => document.querySelector('.brass-explorer').scrollIntoView({block: 'start'})")
-            bh.settle(page, quiet_ms=500)
-            yield page
+            yield bh.open_widget_notebook(context, lab, NOTEBOOK)
     finally:
         lab.shutdown_kernels()
 

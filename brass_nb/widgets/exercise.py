@@ -21,6 +21,7 @@ from brass_nb.rules.records import Explanation
 from brass_nb.widgets.choices import choice_of, describe
 from brass_nb.widgets.coaching import BOX_HEIGHT, COMPACT, bullets, verdict_html
 from brass_nb.widgets.explorer import Explorer
+from brass_nb.widgets.panels import phrased
 
 RUNGS = 3   # a nudge, the principle, the answer
 
@@ -145,9 +146,9 @@ class YourMove(w.VBox):
         title = words["title"] + (f" · {words['of'].format(n=self.number[0], total=self.number[1])}"
                                   if self.number else "")
         goals = bank.goal_words(exercise, language)
-        self.heading.value = (f"<b>{html.escape(title)}</b><p style='{COMPACT}'>"
-                              f"{code_html(exercise.story[language])}</p>"
-                              f"<b>{html.escape(words['goal'])}:</b>{bullets(goals)}")
+        self.heading.value = phrased(f"<b>{html.escape(title)}</b><p style='{COMPACT}'>"
+                                     f"{code_html(exercise.story[language])}</p>"
+                                     f"<b>{html.escape(words['goal'])}:</b>{bullets(goals)}", language)
         rungs = []
         if self.rung >= 1:
             rungs.append(f"{words['nudge']}: {exercise.nudge[language]}")
@@ -155,13 +156,13 @@ class YourMove(w.VBox):
             rungs.append(f"{words['principle']}: {exercise.principle[language]}")
         if self.rung >= 3:
             rungs.append(words["answer"].format(action=describe(bank.answer(exercise), language)))
-        self.hints.value = bullets(rungs) if rungs else ""
+        self.hints.value = phrased(bullets(rungs), language) if rungs else ""
         self.hint_button.description = (words["show_answer"] if self.rung == RUNGS - 1
                                         else words["hint"].format(rung=min(self.rung + 1, RUNGS), rungs=RUNGS))
         self.hint_button.disabled = self.rung >= RUNGS
         self.retry_button.description = words["retry"]
         self.retry_button.disabled = not self.explorer.table.game.log
-        self.feedback.value = self._verdict_html()
+        self.feedback.value = phrased(self._verdict_html(), language)
 
     def _verdict_html(self) -> str:
         verdict, words, language = self.verdict, WORDS[self.language], self.language

@@ -20,6 +20,7 @@ from brass_nb.rules.actions import Action, example_action
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
 from brass_nb.widgets.choices import SLOTS
+from brass_nb.widgets.panels import phrased
 from brass_nb.widgets.reviewing import ReviewJob
 from brass_nb.widgets.table import Table
 
@@ -251,11 +252,12 @@ class Explorer(w.GridBox):
             self._render_review()
         finally:
             self._updating = False
-        self.status.value = table.status_html()
-        self.players_view.value = table.players_html()
-        self.hand.value = table.hand_html()
-        self.scores.value = table.scores_html()
-        self.explanation_view.value = table.panel_html()
+        language = table.language
+        self.status.value = phrased(table.status_html(), language)
+        self.players_view.value = phrased(table.players_html(), language)
+        self.hand.value = phrased(table.hand_html(), language)
+        self.scores.value = phrased(table.scores_html(), language)
+        self.explanation_view.value = phrased(table.panel_html(), language)
         self._draw()
 
     def _render_choice(self) -> None:
@@ -439,7 +441,7 @@ class Explorer(w.GridBox):
         """In the kernel's thread: how far the review the view waits for got."""
         if self.comm is not None and job.player == self.table.reviewed and job.key in self._jobs:
             self.table.review_progress = (done, total)
-            self.explanation_view.value = self.table.panel_html()
+            self.explanation_view.value = phrased(self.table.panel_html(), self.table.language)
 
     def _review_ready(self, job: ReviewJob, review: Review | None) -> None:
         """In the kernel's thread: the review is computed (None if it failed); the table keeps it and shows it."""

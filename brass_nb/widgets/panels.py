@@ -22,6 +22,12 @@ KEEP_WORDS = "word-break:keep-all"
 """A narrow cell breaks a heading between words, never inside a Japanese word (所持金, not 所持/金)."""
 
 
+def phrased(markup: str, language: str) -> str:
+    """``markup`` marked as written in ``language``, so that the browser breaks a Japanese line between phrases
+    (残り1アクション stays whole) rather than anywhere; browsers without ``auto-phrase`` break as before."""
+    return f"<div lang='{language}' style='word-break:auto-phrase'>{markup}</div>" if markup else ""
+
+
 def bot_name(bot, language: str) -> str:
     """A bot's name in ``language`` ("club": 「中級」); a name the labels do not know is shown as it is."""
     return LABELS[language]["bots"].get(bot.name, bot.name)

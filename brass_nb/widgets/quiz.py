@@ -19,6 +19,7 @@ from brass_nb.explain.actions import describe
 from brass_nb.plot import DISPLAY_WIDTH, draw, png
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
+from brass_nb.widgets.panels import phrased
 
 TRIES = 2
 
@@ -71,7 +72,7 @@ class Quiz(w.VBox):
             facts = {"move": describe(facts.get("action", ""), language), **facts}
             notation = notation or (facts.get("action", "") if language != "en" else "")
         self.text = text = prompt if prompt is not None else QUESTIONS[kind][language].format(**facts)
-        self.question = w.HTML(prompt_html(text, notation))
+        self.question = w.HTML(phrased(prompt_html(text, notation), self.language))
         self.choice = w.RadioButtons(options=list(options), value=None, layout=w.Layout(width="auto"))
         self.check_button = w.Button(description=words["check"], button_style="info")
         self.check_button.add_class("brass-quiz-check")
@@ -120,14 +121,15 @@ class Quiz(w.VBox):
         why = "" if self.correct else f"<ul class='brass-quiz-why'>{self._why_wrong(self.choice.value)}</ul>"
         if not self.correct and self.tries < TRIES:
             self.last_wrong = self.choice.value
-            self.feedback.value = f"<p style='color:#b00020'>{html.escape(words['again'])}</p>{why}"
+            self.feedback.value = phrased(f"<p style='color:#b00020'>{html.escape(words['again'])}</p>{why}",
+                                          self.language)
         else:
             verdict = words["right"] if self.correct else words["wrong"]
             colour = "#1b6e1b" if self.correct else "#b00020"
             items = "".join(f"<li>{code_html(reason(s, self.language))}</li>" for s in self.reasons)
-            self.feedback.value = (f"<p style='color:{colour}'><b>{html.escape(verdict)}</b></p>{why}"
-                                   f"<p>{html.escape(words['answer_is'].format(answer=self.answer))}</p>"
-                                   f"<ul>{items}</ul>")
+            self.feedback.value = phrased(f"<p style='color:{colour}'><b>{html.escape(verdict)}</b></p>{why}"
+                                          f"<p>{html.escape(words['answer_is'].format(answer=self.answer))}</p>"
+                                          f"<ul>{items}</ul>", self.language)
             self.choice.disabled = True
         if self.item is not None:
             progress.record(self.item, progress.QUESTION, self.correct, self.tries, self.choice.value, self.text)

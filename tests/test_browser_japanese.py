@@ -1,0 +1,125 @@
+"""A Japanese learner's screen, in JupyterLab at 1366×768 with Chromium: the table in 日本語 after a hint and after a
+bot's move, and a quiz answered, each read for English words outside code (the scanner of
+``tests/test_japanese_only.py``, with its exceptions) and for headers broken inside a word.
+
+Screenshots go to ``test-artefacts/browser/japanese-*.png``; with ``BRASS_UPDATE_IMAGES=1`` also to
+``docs/images/table_ja_hint.png``, ``table_ja_bot_move.png`` and ``quiz_ja.png``.
+"""
+from __future__ import annotations
+
+import os
+
+import browser_helpers as bh
+import pytest
+from test_japanese_only import latin_words
+
+pytest.importorskip(
+    "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")
+pytest.importorskip("jupyterlab", reason="JupyterLab is not installed (bash scripts/test.sh installs it)")
+pytest.importorskip("nbformat")
+CHROMIUM = bh.chromium_path()
+if CHROMIUM is None:
+    pytest.skip("Chromium not found at /usr/bin/chromium (bash scripts/test.sh installs it as root: "
+                "apt-get install chromium)", allow_module_level=True)
+
+LAPTOP = {"width": 1366, "height": 768}
+UPDATE_IMAGES = os.environ.get("BRASS_UPDATE_IMAGES") == "1"
+TABLE = "table_ja.ipynb"
+QUIZ = "quiz_ja.ipynb"
+NOTEBOOKS = {
+    TABLE: ("import brass_nb as bn\nfrom brass_nb.widgets import Explorer\n"
+            "Explorer(bn.new_game('birmingham', players=2, seed=7), language='ja', seats=['human', 'club'],"
+            " auto=True)",),
+    QUIZ: ("from brass_nb.widgets.quiz import QuizSet\nQuizSet('03_coal_iron_beer', language='ja')",),
+}
+
+# The text a learner reads inside ``root``: code spans (notation to type or copy) and the language toggle's own
+# "English" left out.
+READ_TEXT_JS = """(css) => {
+    const copy = document.querySelector(css).cloneNode(true);
+    copy.querySelectorAll('code, pre, .widget-toggle-buttons').forEach(el => el.remove());
+    document.body.appendChild(copy);
+    const text = copy.innerText;
+    copy.remove();
+    return text;
+}"""
+
+# Cells of the tables (standings, scores) whose text is laid out on more than one line although it has no space
+# to break at: a word broken in two (所持/金, プレイヤ/ー1).
+BROKEN_HEADERS_JS = """() => [...document.querySelectorAll('.brass-explorer th, .brass-explorer td')]
+    .filter(cell => cell.offsetParent !== null && !/\\s/.test(cell.innerText.trim()))
+    .filter(cell => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        return lines.size > 1;
+    }).map(cell => cell.innerText)"""
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    with bh.lab_serving(tmp_path_factory.mktemp("lab-japanese"), NOTEBOOKS) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory, lab):
+    try:
+        with bh.chromium(tmp_path_factory.mktemp("chromium-profile-japanese"), CHROMIUM, LAPTOP) as context:
+            yield context
+    finally:
+        lab.shutdown_kernels()
+
+
+def english_read(page, css: str) -> list[str]:
+    return latin_words(page.evaluate(READ_TEXT_JS, css))
+
+
+def shoot(page, name: str) -> None:
+    bh.ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(bh.ARTEFACTS / f"japanese-{name}.png"))
+    if UPDATE_IMAGES:
+        page.screenshot(path=str(bh.REPO / "docs" / "images" / f"{name}.png"))
+
+
+def explanation(page) -> str:
+    return page.locator(".brass-explorer .brass-explanation-view").first.inner_text()
+
+
+def test_the_table_in_japanese_after_a_hint_and_after_the_bot_moves(browser, lab):
+    page = bh.open_widget_notebook(browser, lab, TABLE)
+    before = explanation(page)
+    page.locator(".brass-explorer .brass-hint").first.click()
+    page.wait_for_function("(b) => document.querySelector('.brass-explorer .brass-explanation-view').innerText !== b",
+                           arg=before, timeout=30_000, polling=200)
+    bh.settle(page, quiet_ms=500)
+    assert "ヒント" in explanation(page) or "コーチ" in explanation(page), explanation(page)
+    shoot(page, "table_ja_hint")
+    assert english_read(page, ".brass-explorer") == []
+    assert page.evaluate(BROKEN_HEADERS_JS) == []
+
+    status = page.locator(".brass-explorer .brass-status").first.inner_text()
+    page.locator(".brass-explorer .brass-play").first.click()
+    page.wait_for_function("(s) => { const t = document.querySelector('.brass-explorer .brass-status').innerText;"
+                           " return t !== s && t.includes('中級'); }", arg=status, timeout=60_000, polling=200)
+    bh.settle(page, quiet_ms=500)
+    shoot(page, "table_ja_bot_move")
+    assert english_read(page, ".brass-explorer") == []
+    assert page.evaluate(BROKEN_HEADERS_JS) == []
+
+
+def test_a_quiz_answered_in_japanese(browser, lab):
+    page = browser.new_page()
+    bh.open_notebook(page, lab, QUIZ)
+    state = bh.run_all_cells(page)
+    assert not state["errors"], state["errors"]
+    quiz = page.locator(".jp-OutputArea .widget-radio-box").first
+    quiz.wait_for(timeout=60_000)
+    quiz.scroll_into_view_if_needed()
+    quiz.locator("input").first.check()
+    page.locator(".brass-quiz-check").first.click()
+    bh.settle(page, quiet_ms=500)
+    page.evaluate("() => document.querySelector('.jp-OutputArea .widget-vbox').scrollIntoView({block: 'start'})")
+    bh.settle(page, quiet_ms=300)
+    shoot(page, "quiz_ja")
+    assert english_read(page, ".jp-OutputArea .widget-vbox") == []
