@@ -23,6 +23,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
+from brass_nb.progress import PROGRESS_VARIABLE
+
 REPO = Path(__file__).resolve().parent.parent
 ARTEFACTS = REPO / "test-artefacts" / "browser"
 
@@ -167,6 +169,7 @@ class LabServer:
             env[var] = str(self.workdir / sub)
         env.pop("JUPYTER_PATH", None)
         env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env[PROGRESS_VARIABLE] = str(self.workdir / "progress.json")     # never the learner's own file in ~
         env.setdefault("MPLBACKEND", "module://matplotlib_inline.backend_inline")
         return env
 

@@ -12,8 +12,6 @@ import re
 import browser_helpers as bh
 import pytest
 
-from brass_nb.progress import PROGRESS_VARIABLE
-
 playwright_sync = pytest.importorskip(
     "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")
 pytest.importorskip("jupyterlab", reason="JupyterLab is not installed (bash scripts/test.sh installs it)")
@@ -47,7 +45,7 @@ def lab(tmp_path_factory):
         f"from brass_nb.widgets.exercise import YourMove\nYourMove.from_key({EXERCISE!r}, language={language!r})")
         for language in ("en", "ja")}
     notebooks["first_game.ipynb"] = ("from brass_nb.widgets.first_game import FirstGame\nFirstGame(language='en')",)
-    with bh.lab_serving(workdir, notebooks, {PROGRESS_VARIABLE: str(workdir / "progress.json")}) as server:
+    with bh.lab_serving(workdir, notebooks) as server:
         yield server
 
 

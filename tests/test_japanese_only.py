@@ -138,7 +138,10 @@ def test_the_table_in_japanese_after_a_played_game():
     found += _english(table, "redone")
     chooser = GreedyBot()
     while not table.game.is_over:
-        table.play(chooser.choose(table.game), bots_follow=True)
+        if table.human_to_act():
+            table.play(chooser.choose(table.game), bots_follow=True)
+        else:
+            table.bot_moves(once=False)
     found += _english(table, "over")
     assert table.scores_html() and "最終得点" in table.scores_html()
     table.replay_to(3)

@@ -170,26 +170,105 @@ def test_wild_cards_are_chips_marked_wild():
 
 
 def test_bot_seats_move_one_by_one_with_their_explanation(game):
-    explorer = Explorer(game, seats=["human", RandomBot(5)])
+    explorer = Explorer(game, seats=["human", RandomBot(5)], auto=False)      # a teacher steps through the bots
     explorer.kind.value = "loan"
     explorer.play_button.click()
     assert explorer.play_button.disabled and not explorer.bot_button.disabled
     assert "Player 2 (random) to act" in explorer.status.value
+    hidden = [explorer.builder, explorer.play_button, explorer.hint_button, explorer.typed_row]
+    assert all(part.layout.display == "none" for part in hidden), "the bot's turn shows none of the learner's controls"
     explorer.bot_button.click()
     assert len(game.log) == 2 and "Player 2 (random) played" in explorer.explanation_view.value
     assert not explorer.play_button.disabled and explorer.bot_button.disabled
     assert len(explorer.steps.options) == len(game.log and explorer.shown)
 
 
-def test_auto_bots_play_until_a_human_is_to_act():
+def test_bots_play_at_once_by_default_until_a_human_is_to_act():
     game = bn.new_game("birmingham", players=3, seed=2)
-    explorer = Explorer(game, seats=["human", RandomBot(1), RandomBot(2)], auto=True)
+    explorer = Explorer(game, seats=["human", RandomBot(1), RandomBot(2)])
     explorer.kind.value = "loan"
     explorer.play_button.click()
     assert len(game.log) == 3 and game.current_player == 0
     view = explorer.explanation_view.value
     assert [view.count(f"Player {n}{who} played") for n, who in ((1, " (you)"), (2, " (random)"), (3, " (random)"))] \
         == [1, 1, 1]
+
+
+def page_click(button) -> None:
+    """A click as the page sends it (ipywidgets' message), not the code's ``click()``."""
+    button._handle_button_msg(None, {"event": "click"}, [])
+
+
+@pytest.mark.parametrize("button", ["play_button", "undo_button", "hint_button", "bot_button"])
+def test_a_double_click_from_the_page_is_one_action(button):
+    game = bn.new_game("birmingham", players=2, seed=4)                # Player 2, the bot, acts first
+    explorer = Explorer(game, seats=["human", RandomBot(2)], auto=button != "bot_button")
+    if button == "bot_button":
+        explorer.play_button.click()
+        assert game.log == [], "Play never moves for a bot's seat"
+    else:
+        explorer.kind.value = "loan"
+    if button == "undo_button":
+        explorer.play_button.click()
+    before, panel = len(game.log), explorer.table.panel
+    page_click(getattr(explorer, button))
+    after, shown = len(game.log), explorer.table.panel
+    page_click(getattr(explorer, button))                     # the second click of the double click
+    assert len(game.log) == after and explorer.table.panel is shown
+    assert (after, shown) != (before, panel), "the first click did act"
+    explorer._clicks.answered -= 1                            # a second later: a new click acts again
+    page_click(explorer.undo_button)
+    assert len(game.log) < after or button == "hint_button"
+
+
+def test_a_bot_that_fails_or_cheats_is_shown_and_the_game_goes_on():
+    class FailsOnce(RandomBot):
+        """Raises, or answers an illegal action, at its first turn; plays at random after."""
+
+        def __init__(self, failure: str):
+            super().__init__(1)
+            self.failure, self.name = failure, failure
+
+        def choose(self, game):
+            failure, self.failure = self.failure, ""
+            if failure == "raises":
+                raise ValueError("no idea")
+            return "pass" if failure == "cheats" else super().choose(game)   # round 1's pass needs a card
+
+    for failure, words in (("raises", "could not choose a move"), ("cheats", "chose a move the rules refuse")):
+        game = bn.new_game("birmingham", players=2, seed=4)                  # Player 2, the bot, acts first
+        explorer = Explorer(game, seats=["human", FailsOnce(failure)])
+        assert game.log == [] and words in explorer.status.value and not explorer.bot_button.disabled
+        assert ("ValueError: no idea" in explorer.status.value) == (failure == "raises")
+        explorer.bot_button.click()                                          # the teacher tries again
+        assert len(game.log) == 1 and game.current_player == 0 and not explorer.play_button.disabled
+
+
+def test_the_page_says_which_bot_is_thinking_while_it_chooses(game):
+    seen = []
+
+    class Watched(RandomBot):
+        def choose(self, game):
+            seen.append(explorer.status.value)
+            return super().choose(game)
+
+    explorer = Explorer(game, seats=["human", Watched(1)])
+    explorer.kind.value = "loan"
+    explorer.play_button.click()
+    assert seen and "Player 2 (random) is thinking" in seen[0]
+
+
+def test_the_status_names_the_replayed_position_of_a_finished_game():
+    game = bn.new_game("birmingham", players=2, seed=1)
+    play_out(game, [RandomBot(1), RandomBot(2)])
+    explorer = Explorer(game)
+    total = len(game.log)
+    assert "The game is over." in explorer.status.value and "Replay:" not in explorer.status.value
+    explorer.replay.value = 5
+    assert f"position after action 5 of {total}" in explorer.status.value
+    explorer.replay.value = 0
+    assert "the start of the game" in explorer.status.value
+    assert "Choose an action" not in explorer.explanation_view.value
 
 
 def test_the_hint_button_shows_the_games_hint_and_picks_its_action(game, monkeypatch):
@@ -267,7 +346,7 @@ def test_a_whole_two_player_game_through_the_widget_ends_with_scores_and_a_repla
     assert explorer.controls.layout.display == "none" and explorer.scores.layout.display is None
     ranking = game.scores()
     table = explorer.scores.value
-    rows = re.findall(r"<tr><td>(\d+)</td><td>Player (\d) \((?:you|random)\)</td>(.*?)</tr>", table)
+    rows = re.findall(r"<tr><td[^>]*>(\d+)</td><td>Player (\d) \((?:you|random)\)</td>(.*?)</tr>", table)
     assert [(int(place), int(player) - 1) for place, player, _ in rows] == \
         [(r["place"], r["player"]) for r in ranking]
     totals = [int(re.findall(r">(-?\d+)</td>", cells)[-1]) for _, _, cells in rows]

@@ -19,6 +19,7 @@ from brass_nb.quizbank.exercises import Exercise, Verdict
 from brass_nb.rules.actions import Action
 from brass_nb.rules.records import Explanation
 from brass_nb.widgets.choices import choice_of, describe
+from brass_nb.widgets.clicks import ClickGuard, GuardedButton
 from brass_nb.widgets.coaching import BOX_HEIGHT, COMPACT, bullets, verdict_html
 from brass_nb.widgets.explorer import Explorer
 from brass_nb.widgets.panels import phrased
@@ -50,6 +51,7 @@ class YourMove(w.VBox):
     """
 
     def __init__(self, exercise: Exercise, language: str | None = None, number: tuple[int, int] | None = None):
+        self._clicks = ClickGuard()
         self.exercise = exercise
         self.language = language = language_or_default(language)
         self.number = number
@@ -60,8 +62,9 @@ class YourMove(w.VBox):
         self.verdict: Verdict | None = None
         self.on_answer: Callable[[YourMove], None] | None = None
         self.heading = w.HTML(layout=w.Layout(flex="0 0 auto"))
-        self.hint_button = w.Button(icon="lightbulb-o", button_style="info", layout=w.Layout(width="auto"))
-        self.retry_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
+        self.hint_button = GuardedButton(self._clicks, icon="lightbulb-o", button_style="info",
+                                         layout=w.Layout(width="auto"))
+        self.retry_button = GuardedButton(self._clicks, icon="undo", layout=w.Layout(width="auto"))
         self.hint_button.add_class("brass-exercise-hint")
         self.retry_button.add_class("brass-exercise-retry")
         self.hints = w.HTML(layout=w.Layout(flex="0 0 auto"))
@@ -181,13 +184,14 @@ class YourMoveSet(w.VBox):
     """A lesson's exercises one at a time (each is built when first shown)."""
 
     def __init__(self, lesson: str, language: str | None = None):
+        self._clicks = ClickGuard()
         self.lesson = lesson
         self.language = language = language_or_default(language)
         self.exercises = bank.exercises(lesson)
         self.shown: dict[int, YourMove] = {}
         words = WORDS[language]
-        self.previous_button = w.Button(description=words["previous"])
-        self.next_button = w.Button(description=words["next"])
+        self.previous_button = GuardedButton(self._clicks, description=words["previous"])
+        self.next_button = GuardedButton(self._clicks, description=words["next"])
         self.previous_button.add_class("brass-exercise-previous")
         self.next_button.add_class("brass-exercise-next")
         self.slot = w.Box()

@@ -7,6 +7,7 @@ it is computing."""
 from __future__ import annotations
 
 import asyncio
+import html
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from brass_nb.rules.actions import Action, example_action
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
 from brass_nb.widgets.choices import SLOTS
+from brass_nb.widgets.clicks import ClickGuard, GuardedButton
 from brass_nb.widgets.panels import phrased
 from brass_nb.widgets.reviewing import ReviewJob
 from brass_nb.widgets.table import Table
@@ -52,8 +54,11 @@ class Explorer(w.GridBox):
     """Play a game at one screen: the controls always name one legal action, and every move is explained.
 
     ``seats`` gives each player "human" or a bot (any object with ``choose(game)`` and ``name``, e.g.
-    ``brass_nb.bots.GreedyBot()``). A human seat picks from dropdowns that narrow each other and list only
-    ``game.legal_actions()``; a bot seat moves when "Next bot move" is pressed (or at once, with ``auto``).
+    ``brass_nb.bots.GreedyBot()``, or a strength's name: "beginner", "club", "strong"). A human seat picks from
+    dropdowns that narrow each other and list only ``game.legal_actions()``. Bot seats move at once after the
+    learner's move, each of their moves listed and explained; ``auto=False`` (or unticking "bots play at once")
+    lets a teacher step through them with "Next bot move", and while a bot is to act the learner's dropdowns
+    give way to that button.
     Previews and played moves show the engine's own steps; choosing a step draws it on the board. ``hints=False``
     hides the Hint button (an exercise gives its own hints); ``top`` goes at the top of the side panel.
 
@@ -62,7 +67,7 @@ class Explorer(w.GridBox):
     decision was taken, its rating and the better move on the board. ``reviews=False`` hides it.
     """
 
-    def __init__(self, game: Game, language: str | None = None, seats: list | None = None, auto: bool = False,
+    def __init__(self, game: Game, language: str | None = None, seats: list | None = None, auto: bool = True,
                  hints: bool = True, top: w.Widget | None = None, reviews: bool = True):
         self.table = Table(game, seats, language)
         self._boards: OrderedDict[tuple, LiveBoard] = OrderedDict()
@@ -71,6 +76,7 @@ class Explorer(w.GridBox):
         self._jobs: set[tuple[int, tuple[Action, ...]]] = set()     # the reviews being computed, by key
         self._reviews = reviews
         self._updating = False
+        self._clicks = ClickGuard()
 
         self.picture = w.Image(format="png", layout=w.Layout(width="100%", max_width=PICTURE_WIDTH))
         self.picture.add_class("brass-board")
@@ -94,12 +100,15 @@ class Explorer(w.GridBox):
         self.check_button = self._button("", "question", "brass-check")
         self.play_typed_button = self._button("", "keyboard-o", "brass-play-typed")
         self.steps = w.ToggleButtons(style={"button_width": "30px", "description_width": "56px"},
-                                     layout=w.Layout(display="none", flex="0 0 auto"))
+                                     layout=w.Layout(flex="0 0 auto", width="max-content"))
         self.steps.add_class("brass-steps")
+        self.steps_row = w.Box([self.steps], layout=w.Layout(display="none", flex="0 0 auto", overflow="auto hidden",
+                                                              width="100%"))
+        # one row however many steps (an era's scoring has 50): it scrolls sideways, the explanation keeps its room
         self.explanation_view = w.HTML(layout=w.Layout(flex="1 1 0", overflow="auto", min_height="60px",
                                                        border="1px solid #ddd", padding="0 6px"))
         self.explanation_view.add_class("brass-explanation-view")
-        self.scores = w.HTML(layout=w.Layout(display="none"))
+        self.scores = w.HTML(layout=w.Layout(display="none", flex="0 0 auto", max_width="100%"))
         self.scores.add_class("brass-scores-view")
         self.replay = w.IntSlider(min=0, max=0, continuous_update=False, layout=w.Layout(display="none",
                                                                                          width="100%"))
@@ -121,16 +130,16 @@ class Explorer(w.GridBox):
         self.margins.add_class("brass-margins")
         self.margins_slot = w.Box([], layout=w.Layout(flex="0 0 auto"))   # the plot, only once there is one
         # (an empty picture in the page, even hidden, is a broken image)
-        self.controls = w.VBox([self.kind] + self.fields + [
-            w.HBox([self.play_button, self.undo_button, self.redo_button, self.hint_button]),
-            w.HBox([self.bot_button, self.auto]),
-            w.HBox([self.typed, self.check_button, self.play_typed_button])],
-            layout=w.Layout(flex="0 0 auto"))
+        self.builder = w.VBox([self.kind] + self.fields, layout=w.Layout(flex="0 0 auto"))
+        self.typed_row = w.HBox([self.typed, self.check_button, self.play_typed_button])
+        self.controls = w.VBox([
+            self.builder, w.HBox([self.play_button, self.undo_button, self.redo_button, self.hint_button]),
+            w.HBox([self.bot_button, self.auto]), self.typed_row], layout=w.Layout(flex="0 0 auto"))
         heads = w.HBox([self.players_view, w.VBox([self.toggle, self.review_button],
                                                   layout=w.Layout(margin="0 0 0 auto", align_items="flex-end"))],
                        layout=w.Layout(justify_content="space-between", flex="0 0 auto"))
         side = w.VBox(([top] if top is not None else []) + [self.status, heads, self.hand, self.controls,
-                       self.scores, self.review_box, self.replay, self.steps, self.explanation_view,
+                       self.scores, self.review_box, self.replay, self.steps_row, self.explanation_view,
                        self.margins_slot],
                       layout=w.Layout(height=PANEL_HEIGHT, overflow="hidden", grid_gap="2px"))
         side.add_class("brass-side")
@@ -157,7 +166,9 @@ class Explorer(w.GridBox):
         self.check_button.on_click(lambda _: self._act(lambda: self.table.check(self.typed.value)))
         self.play_typed_button.on_click(
             lambda _: self._act(lambda: self.table.play_typed(self.typed.value, self.auto.value)))
-        self.hint_button.layout.display = None if hints and hasattr(game, "hint") else "none"
+        self.hints = hints and hasattr(game, "hint")
+        """Whether the Hint button is offered (a guided game turns it off while it coaches a move)."""
+        self.table.on_bot_thinking = self._show_thinking
         self._relabel()
         if self.auto.value:
             self.table.bot_moves(once=False)
@@ -182,10 +193,9 @@ class Explorer(w.GridBox):
                 widget.close()
         super().close()
 
-    @staticmethod
-    def _button(style: str, icon: str, css: str) -> w.Button:
-        button = w.Button(button_style=style, icon=icon, layout=w.Layout(width="auto", min_width="70px",
-                                                                         flex="0 0 auto"))
+    def _button(self, style: str, icon: str, css: str) -> w.Button:
+        button = GuardedButton(self._clicks, button_style=style, icon=icon,
+                               layout=w.Layout(width="auto", min_width="70px", flex="0 0 auto"))
         button.add_class(css)
         return button
 
@@ -283,6 +293,9 @@ class Explorer(w.GridBox):
         self.undo_button.disabled, self.redo_button.disabled = not can.undo, not can.redo
         self.bot_button.disabled = not can.bots_to_act
         self.bot_button.layout.display = self.auto.layout.display = None if can.bots else "none"
+        for learners in (self.builder, self.play_button, self.typed_row):      # a bot's turn is visibly the bot's
+            learners.layout.display = "none" if can.bots_to_act else None
+        self.hint_button.layout.display = None if self.hints and not can.bots_to_act else "none"
         self.controls.layout.display = "none" if can.over or can.reviewing else None
         self.scores.layout.display = None if can.over and not can.reviewing else "none"
         self.replay.layout.display = None if can.over or can.reviewing else "none"
@@ -297,7 +310,7 @@ class Explorer(w.GridBox):
             self.steps.options = options
             self.steps.style.button_width = f"{22 + 8 * len(str(count))}px"   # "10" is not cut to "1…"
         self.steps.value = self.table.step_chosen
-        self.steps.layout.display = None if count else "none"
+        self.steps_row.layout.display = None if count else "none"
 
     def _render_review(self) -> None:
         """The review view's controls show the table's: whose review, its decisions, the one shown, the plot."""
@@ -353,6 +366,13 @@ class Explorer(w.GridBox):
         drawn = (board, [id(step) for step in highlight])
         if drawn != self._drawn:
             self.picture.value, self._drawn = board.png(highlight), drawn
+
+    def _show_thinking(self, player: int) -> None:
+        """Before a bot chooses: the page says who is thinking while the kernel works."""
+        words = self.table.words
+        self.status.value = phrased(f"<div class='brass-turn' style='font-weight:bold;line-height:18px'>"
+                                    f"{html.escape(words['thinking'].format(player=self.table.who(player)))}</div>",
+                                    self.language)
 
     # ------------------------------------------------------------------ events: each handed to the table
 

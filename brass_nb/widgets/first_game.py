@@ -19,6 +19,7 @@ from brass_nb.rules.actions import Action
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation
 from brass_nb.widgets.choices import choice_of, describe
+from brass_nb.widgets.clicks import ClickGuard, GuardedButton
 from brass_nb.widgets.coaching import BOX_HEIGHT, COMPACT, bullets, verdict_html
 from brass_nb.widgets.explorer import Explorer
 from brass_nb.widgets.table import Panel, Table
@@ -80,6 +81,7 @@ class FirstGame(w.VBox):
     """A first game of Birmingham against a bot, coached move by move and stopped on the canal era's scoring."""
 
     def __init__(self, language: str | None = None):
+        self._clicks = ClickGuard()
         self.script = guided.script()
         self.language = language = language_or_default(language)
         game = self.script.new_game()
@@ -92,9 +94,11 @@ class FirstGame(w.VBox):
         self.verdict: Verdict | None = None
         self.scored = False                                # the canal era's scoring is on show
         self.heading = w.HTML(layout=w.Layout(flex="0 0 auto"))
-        self.hint_button = w.Button(icon="lightbulb-o", button_style="info", layout=w.Layout(width="auto"))
-        self.retry_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
-        self.rail_button = w.Button(icon="forward", button_style="success", layout=w.Layout(width="auto"))
+        self.hint_button = GuardedButton(self._clicks, icon="lightbulb-o", button_style="info",
+                                         layout=w.Layout(width="auto"))
+        self.retry_button = GuardedButton(self._clicks, icon="undo", layout=w.Layout(width="auto"))
+        self.rail_button = GuardedButton(self._clicks, icon="forward", button_style="success",
+                                        layout=w.Layout(width="auto"))
         for button, css in ((self.hint_button, "brass-coach-hint"), (self.retry_button, "brass-coach-retry"),
                             (self.rail_button, "brass-coach-rail")):
             button.add_class(css)
@@ -147,7 +151,7 @@ class FirstGame(w.VBox):
             self.scored, table.paused = True, True
             table.show(Scored(tuple(s for s in ended.steps if s.rule in SCORING_RULES),
                               WORDS[self.language]["scored"]))
-        self.explorer.hint_button.layout.display = "none" if self.coached is not None else None
+        self.explorer.hints = self.coached is None
         self._render()
 
     def _judge(self, action: Action | str, explanation: Explanation | None) -> None:

@@ -18,6 +18,13 @@ LABELS = {
            "show_step": "step:",
            "typed": "or type an action, e.g. {example}", "to_act": "{player} to act",
            "bot_to_act": "{player} ({bot}) to act: press Next bot move",
+           "thinking": "{player} is thinking…",
+           "replaying": "Replay: the board shows the position after action {n} of {total}.",
+           "replaying_start": "Replay: the board shows the start of the game.",
+           "bot_refused": "{player} chose a move the rules refuse; nothing was played. Press Next bot move to try "
+                          "again, or Undo:",
+           "bot_failed": "{player} could not choose a move (its code raised an error); nothing was played. Press "
+                         "Next bot move to try again, or Undo.",
            "actions_left": {1: "1 action left", 2: "2 actions left"},
            "hand": "Hand", "wild": "wild", "money": "money", "pounds": "£{n}", "income": "income", "vp": "VP",
            "player": "player",
@@ -62,6 +69,14 @@ LABELS = {
            "show_step": "ステップ:",
            "typed": "入力例: {example}", "to_act": "{player}の手番",
            "bot_to_act": "{player}（ボット: {bot}）の手番です。「ボットのアクションを実行」を押してください",
+           "thinking": "{player}が考えています…",
+           "replaying": "再生中: 全{total}アクションのうち{n}アクション目の後の局面を表示しています。",
+           "replaying_start": "再生中: ゲーム開始時の局面を表示しています。",
+           "bot_refused": "{player}がルール上できないアクションを選んだため、何も実行していません。"
+                          "「ボットのアクションを実行」でもう一度試すか、「取り消し」を押してください。理由:",
+           "bot_failed": "{player}はアクションを選べませんでした（プログラムがエラーを出しました）。"
+                         "何も実行していません。「ボットのアクションを実行」でもう一度試すか、「取り消し」を"
+                         "押してください。",
            "actions_left": {1: "残り1アクション", 2: "残り2アクション"},
            "hand": "手札", "wild": "ワイルド", "money": "所持金", "pounds": "{n}ポンド", "income": "収入",
            "vp": "勝利点",

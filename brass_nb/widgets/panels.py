@@ -24,8 +24,10 @@ KEEP_WORDS = "word-break:keep-all"
 
 def phrased(markup: str, language: str) -> str:
     """``markup`` marked as written in ``language``, so that the browser breaks a Japanese line between phrases
-    (残り1アクション stays whole) rather than anywhere; browsers without ``auto-phrase`` break as before."""
-    return f"<div lang='{language}' style='word-break:auto-phrase'>{markup}</div>" if markup else ""
+    (残り1アクション stays whole) rather than anywhere (browsers without ``auto-phrase`` break as before), with
+    the line spacing of text rather than of a control (ipywidgets gives an HTML widget 28 px lines)."""
+    return (f"<div lang='{language}' style='word-break:auto-phrase;line-height:1.5'>{markup}</div>"
+            if markup else "")
 
 
 def bot_name(bot, language: str) -> str:
@@ -127,21 +129,24 @@ def score_rows(explanations: list[Explanation]) -> dict[int, dict[str, int]]:
 
 
 def scores_html(explanations: list[Explanation], seats: list, language: str) -> str:
-    """The final score table, best first: links and industries per era, and money where the game scored it."""
+    """The final score table, best first: links and industries per era, and money where the game scored it. The
+    eras head two columns each, so that the whole table fits the side panel (and scrolls inside it if not)."""
     words = LABELS[language]
     rows = score_rows(explanations)
-    columns = [("canal links", f"{words['canal']} {words['links']}"),
-               ("canal industries", f"{words['canal']} {words['industries']}"),
-               ("rail links", f"{words['rail']} {words['links']}"),
-               ("rail industries", f"{words['rail']} {words['industries']}")]
-    if any("money" in row for row in rows.values()):
-        columns.append(("money", words["money_vp"]))
-    columns += [("other", words["other"]), ("total", words["total"])]
-    head = "".join(f"<th style='padding:0 5px'>{html.escape(label)}</th>" for _, label in columns)
+    per_era = [(f"{era} {part}", words[part]) for era in ("canal", "rail") for part in ("links", "industries")]
+    after = ([("money", words["money_vp"])] if any("money" in row for row in rows.values()) else []) + [
+        ("other", words["other"]), ("total", words["total"])]
+    th = "<th style='padding:0 4px;text-align:center' {span}>{label}</th>"
+    head = (th.format(span="rowspan='2'", label=html.escape(words["place"])) + th.format(span="rowspan='2'", label="")
+            + "".join(th.format(span="colspan='2'", label=html.escape(words[era])) for era in ("canal", "rail"))
+            + "".join(th.format(span="rowspan='2'", label=html.escape(label)) for _, label in after))
+    subhead = "".join(th.format(span="", label=html.escape(label)) for _, label in per_era)
     body = []
     for player, row in sorted(rows.items(), key=lambda item: item[1].get("place", 99)):
-        cells = "".join(f"<td style='text-align:right;padding:0 5px'>{row.get(key, 0)}</td>" for key, _ in columns)
-        body.append(f"<tr><td>{row.get('place', '')}</td>"
+        cells = "".join(f"<td style='text-align:right;padding:0 4px'>{row.get(key, 0)}</td>"
+                        for key, _ in per_era + after)
+        body.append(f"<tr><td style='text-align:center'>{row.get('place', '')}</td>"
                     f"<td>{html.escape(seat_name(seats, player, language))}</td>{cells}</tr>")
-    return (f"<b>{html.escape(words['scores'])}</b><table class='brass-scores' style='font-size:12px;{KEEP_WORDS}'>"
-            f"<tr><th>{html.escape(words['place'])}</th><th></th>{head}</tr>{''.join(body)}</table>")
+    return (f"<b>{html.escape(words['scores'])}</b><div style='overflow-x:auto'>"
+            f"<table class='brass-scores' style='font-size:12px;border-collapse:collapse;{KEEP_WORDS}'>"
+            f"<tr>{head}</tr><tr>{subhead}</tr>{''.join(body)}</table></div>")

@@ -14,6 +14,7 @@ import ipywidgets as w
 from brass_nb.bots import GreedyBot
 from brass_nb.explain import language_or_default
 from brass_nb.rules.game import new_game
+from brass_nb.widgets.clicks import ClickGuard, GuardedButton
 from brass_nb.widgets.explorer import Explorer
 from brass_nb.widgets.labels import LABELS
 
@@ -32,13 +33,15 @@ class PlayPage(w.VBox):
     """
 
     def __init__(self, language: str | None = None, seed: int | None = None):
+        self._clicks = ClickGuard()
         self.seed = fresh_seed() if seed is None else seed
         self.explorer = self._explorer(language_or_default(language))
         self.title = w.HTML(layout=w.Layout(flex="1 1 auto"))
         self.title.add_class("brass-page-title")
         self.how = w.HTML()
         self.how.add_class("brass-page-how")
-        self.new_game_button = w.Button(icon="refresh", layout=w.Layout(width="auto", flex="0 0 auto"))
+        self.new_game_button = GuardedButton(self._clicks, icon="refresh",
+                                             layout=w.Layout(width="auto", flex="0 0 auto"))
         self.new_game_button.add_class("brass-new-game")
         self.new_game_button.on_click(lambda _: self.new_game())
         header = w.HBox([self.title, self.new_game_button], layout=w.Layout(align_items="center"))

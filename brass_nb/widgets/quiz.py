@@ -19,6 +19,7 @@ from brass_nb.explain.actions import describe
 from brass_nb.plot import DISPLAY_WIDTH, draw, png
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
+from brass_nb.widgets.clicks import ClickGuard, GuardedButton
 from brass_nb.widgets.panels import phrased
 
 TRIES = 2
@@ -58,9 +59,9 @@ class Quiz(w.VBox):
     def __init__(self, game: Game | None, kind: str, facts: dict, options: list[str], answer: str,
                  steps: list[Step], language: str | None = None, highlight: list[Step] | None = None,
                  prompt: str | None = None, wrong: tuple[quizbank.WrongOption, ...] = (), notation: str = ""):
+        self._clicks = ClickGuard()
         self.kind, self.facts, self.answer, self.reasons = kind, facts, answer, list(steps)
         self.wrong = {w.option: w.steps for w in wrong}
-        self.checking = False
         self.last_wrong: str | None = None
         self.language = language = language_or_default(language)
         self.correct: bool | None = None
@@ -74,7 +75,7 @@ class Quiz(w.VBox):
         self.text = text = prompt if prompt is not None else QUESTIONS[kind][language].format(**facts)
         self.question = w.HTML(phrased(prompt_html(text, notation), self.language))
         self.choice = w.RadioButtons(options=list(options), value=None, layout=w.Layout(width="auto"))
-        self.check_button = w.Button(description=words["check"], button_style="info")
+        self.check_button = GuardedButton(self._clicks, description=words["check"], button_style="info")
         self.check_button.add_class("brass-quiz-check")
         self.feedback = w.HTML()
         answering = w.VBox([self.question, self.choice, self.check_button, self.feedback],
@@ -99,14 +100,11 @@ class Quiz(w.VBox):
         return self.correct is True or self.tries >= TRIES
 
     def _check(self, _button=None) -> None:
-        """Check the choice; a click while one is handled, or on the same wrong choice again, spends no try."""
-        if self.finished or self.checking or (self.choice.value is not None and self.choice.value == self.last_wrong):
+        """Check the choice; a click on the same wrong choice again spends no try (nor does a double click's second
+        click: the button drops it)."""
+        if self.finished or (self.choice.value is not None and self.choice.value == self.last_wrong):
             return
-        self.checking = True
-        try:
-            self._judge()
-        finally:
-            self.checking = False
+        self._judge()
 
     def _why_wrong(self, option: str) -> str:
         return "".join(f"<li>{code_html(reason(s, self.language))}</li>" for s in self.wrong.get(option, ()))
@@ -184,14 +182,15 @@ class QuizSet(w.VBox):
     """
 
     def __init__(self, lesson: str, language: str | None = None):
+        self._clicks = ClickGuard()
         self.lesson = lesson
         self.language = language = language_or_default(language)
         self.questions = quizbank.questions(lesson)
         self.quizzes: dict[int, Quiz] = {}
         words = WORDS[language]
         self.heading = w.HTML()
-        self.previous_button = w.Button(description=words["previous"])
-        self.next_button = w.Button(description=words["next"])
+        self.previous_button = GuardedButton(self._clicks, description=words["previous"])
+        self.next_button = GuardedButton(self._clicks, description=words["next"])
         self.previous_button.add_class("brass-quiz-previous")
         self.next_button.add_class("brass-quiz-next")
         self.slot = w.Box()

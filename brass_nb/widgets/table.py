@@ -141,13 +141,15 @@ class Reviewed(Replayed):
 
 @dataclass(frozen=True)
 class Message:
-    """The line under the turn: a move made (``played``: you_played, undone or redone), a refusal's reasons, or
-    that a typed action is legal."""
+    """The line under the turn: a move made (``played``: you_played, undone or redone), a refusal's reasons, that
+    a typed action is legal, or that a bot could not move (``bot_refused``: the engine's reasons; ``bot_failed``:
+    the error its code raised, in ``detail``)."""
 
     kind: str
     player: int | None = None
     action: Action | None = None
     steps: tuple[Step, ...] = field(default=())
+    detail: str = ""
 
     def html(self, table: Table) -> str:
         words = table.words
@@ -156,6 +158,12 @@ class Message:
             return f"<span style='color:#b00020'>{html.escape(words['refused'])}</span><ul>{items}</ul>"
         if self.kind == "legal":
             return html.escape(words["legal"])
+        if self.kind in ("bot_refused", "bot_failed"):
+            head = html.escape(words[self.kind].format(player=table.who(self.player)))
+            items = "".join(f"<li>{code_html(reason(s, table.language))}</li>" for s in self.steps)
+            detail = f"<br><code>{html.escape(self.detail)}</code>" if self.detail else ""
+            return (f"<span class='brass-bot-failed' style='color:#b00020'>{head}</span>{detail}"
+                    + (f"<ul>{items}</ul>" if items else ""))
         assert self.action is not None
         text = words[self.kind].format(player=table.who(self.player), action=describe(self.action, table.language))
         return html.escape(text, quote=False)
@@ -212,6 +220,8 @@ class Table:
         refused). An exercise judges the learner's move with it."""
         self.on_change: Callable[[], None] | None = None
         """Told after every change of position (a move, a bot's moves, Undo, Redo): a guided game watches the era."""
+        self.on_bot_thinking: Callable[[int], None] | None = None
+        """Told, with the player, before a bot seat chooses: the page says who is thinking while the kernel works."""
         self.after_move(None)
 
     # ------------------------------------------------------------------ reading
@@ -260,7 +270,12 @@ class Table:
                         any(s != "human" for s in self.seats), over, bool(self.game.log), reviewing)
 
     def status_html(self) -> str:
-        return status_html(self.game, self.seats, self.language, self.message.html(self) if self.message else "")
+        message = self.message.html(self) if self.message else ""
+        if self.moments is not None and self.replay_index is not None and self.replay_index < len(self.moments) - 1:
+            at = (self.words["replaying"].format(n=self.replay_index, total=len(self.moments) - 1)
+                  if self.replay_index else self.words["replaying_start"])
+            message = f"<b>{html.escape(at)}</b>" + (f"<br>{message}" if message else "")
+        return status_html(self.game, self.seats, self.language, message)
 
     def players_html(self) -> str:
         return players_html(self.game, self.seats, self.language)
@@ -379,8 +394,9 @@ class Table:
     def play(self, action: Action | str, bots_follow: bool = False) -> Explanation | None:
         """Play for the human seat; a refusal becomes the message (in the learner's language), never raised. With
         ``bots_follow`` the bot seats then move until a human is to act. While paused (an exercise shows its
-        verdict), nothing is played: a second click on Play does not move again."""
-        if self.paused:
+        verdict), nothing is played: a second click on Play does not move again; nor while a bot is to act (the
+        dropdowns never move for a bot's seat)."""
+        if self.paused or not self.human_to_act():
             return None
         try:
             explanation = self.game.play(action)
@@ -422,17 +438,32 @@ class Table:
     def bot_moves(self, once: bool, before: tuple[Explanation, ...] = (), keep: Action | None = None) -> bool:
         """Let the bot seats move: one move, or (``once=False``) every move until a human is to act. The panel
         lists ``before`` (the human move that led here) and then each bot move; the choice keeps ``keep`` (the
-        human's last) where still legal. Returns whether a bot moved."""
+        human's last) where still legal. A bot that raises or answers an illegal action stops the bots: the
+        message says so and nothing of its is played. Returns whether a bot moved."""
         explanations = list(before)
+        failure: Message | None = None
         while not self.game.is_over and self.seats[self.game.current_player] != "human":
-            bot = self.seats[self.game.current_player]
-            explanations.append(self.game.play(bot.choose(self.game)))
+            player = self.game.current_player
+            if self.on_bot_thinking is not None:
+                self.on_bot_thinking(player)
+            try:
+                explanations.append(self.game.play(self.seats[player].choose(self.game)))
+            except BrassError as refusal:
+                failure = Message("bot_refused", player, steps=tuple(refusal.steps))
+                break
+            except Exception as error:  # noqa: BLE001 -- a bot is anyone's code: its failure is shown, not raised
+                failure = Message("bot_failed", player, detail=f"{type(error).__name__}: {error}"[:200])
+                break
             if once:
                 break
+        if len(explanations) == len(before) and failure is None:
+            return False
         if len(explanations) == len(before):
+            self.message = failure
+            self.choice = self.keep_or_settle(keep or self.selected)
             return False
         last = explanations[-1]
-        self.after_move(keep or self.selected, Message("you_played", last.player, self.game.log[-1]),
+        self.after_move(keep or self.selected, failure or Message("you_played", last.player, self.game.log[-1]),
                         Played(tuple(last.steps), tuple(explanations)))
         return True
 
