@@ -127,7 +127,7 @@ def test_the_three_way_link_scores_three_places_and_income_markers_stay():
     assert [(p.income_space, p.income_level) for p in game.players] == before == [(20, 5), (14, 2)]
     assert ("no income marker moves between eras: Player 1 on space 20 (level 5) and Player 2 on space 14 "
             "(level 2)") in reason(begins, "en")
-    assert "収入マーカーも時代が変わっても動きません" in reason(begins, "ja")
+    assert "時代が変わっても収入マーカーは動きません" in reason(begins, "ja")
     assert (game.era, game.round) == ("rail", 1)
 
 

@@ -160,7 +160,7 @@ def _ja_money(amount: float, value: float, r: dict) -> str:
 
 
 def _ja_cards(amount: float, value: float, r: dict) -> str:
-    return f"手札の柔軟性（ワイルドカードと異なるカード）{_vp(value)}点分"
+    return f"手札の柔軟性（ワイルドカードや種類の違うカード）{_vp(value)}点分"
 
 
 def _ja_network(amount: float, value: float, r: dict) -> str:
@@ -187,7 +187,7 @@ def _ja_effects(row: dict, r: dict) -> str:
     parts = [JA_TERMS[name](row["amounts"][name], value, r) for name, value in row["terms"].items()
              if abs(value) >= SHOWN]
     text = "、".join(parts) if parts else "評価の項目は何も変わりません"
-    rivals = f"相手一人あたり平均{_vp(row['rivals'])}点分の得になります。" if abs(row["rivals"]) >= SHOWN else ""
+    rivals = f"相手にも一人あたり平均{_vp(row['rivals'])}点分の得を与えます。" if abs(row["rivals"]) >= SHOWN else ""
     return f"数字で見ると: {text}。相手と比べて合計{_vp(row['gain'])}点分の得です。{rivals}"
 
 

@@ -19,6 +19,8 @@ PHASE = {"double_cards": "カード2枚での建設で捨てる2枚の指定（`
 COUNTER = {"coal": "個", "iron": "個", "beer": "樽"}
 PRODUCT = {"coal": "coal", "iron": "iron", "brewery": "beer"}
 TRADE = {"merchant": "商人", "port": "港または外部地域"}
+NO_TRADE = {"merchant": "どの商人とも", "port": "港にも外部地域にも"}
+"""「…つながっていません」の前: どの市場接続アイコンにもつながっていないこと。"""
 PRINTED = {"merchant": "商人の地点に印刷", "external": "外部地域に印刷"}
 EDITION_NOTE = {"divider": "仕切りタイルの下に置かれ", "face_down": "無作為に裏向きで脇に置かれ"}
 
@@ -64,7 +66,14 @@ def either(items: list[str]) -> str:
 def _option(option: list[str] | str) -> str:
     """One way to take cubes or barrels (a source per cube) as a choice is named: 「A、B」."""
     names = option if isinstance(option, list) else [option]
-    return "「" + "、".join("市場" if n == "market" else n for n in names) + "」"
+    return "「" + "、".join(_choice_name(n) for n in names) + "」"
+
+
+def _choice_name(name: str) -> str:
+    """A source or an amount as a Japanese screen shows it: 「市場」, 「30ポンド」 (not the notation's £30)."""
+    if name == "market":
+        return "市場"
+    return money(int(name[1:])) if name.startswith("£") and name[1:].isdigit() else name
 
 
 def cubes(n: int, resource: str) -> str:
@@ -110,7 +119,7 @@ def _coal_nearest(f: dict) -> str:
             f"つながっている炭鉱: {_candidates(f['candidates'])}。")
     text += _next_nearest(f)
     if f["tie"]:
-        text += f"{either(f['tie'])}は同じ距離なので、どちらを使うかはプレイヤーが選びます。"
+        text += f"{'と'.join(f['tie'])}は同じ距離なので、どちらを使うかはプレイヤーが選びます。"
     if f["from_mines"] < f["need"]:
         text += f"炭鉱には{f['from_mines']}個しかないので、残りは市場から買います。"
     return text
@@ -128,13 +137,13 @@ def _coal_no_source(f: dict) -> str:
     have = (f"つながっている炭鉱には{f['from_mines']}個しかありません。" if f["candidates"]
             else "つながっている炭鉱に石炭がありません。")
     return (f"{f['consumer']}には{cubes(f['need'], 'coal')}が必要です。{have}市場から買うには市場接続アイコンへ"
-            f"つながっている必要がありますが、{f['consumer']}はどの{TRADE[f['trade_kind']]}ともつながっていません。")
+            f"つながっている必要がありますが、{f['consumer']}は{NO_TRADE[f['trade_kind']]}つながっていません。")
 
 
 def _iron_works(f: dict) -> str:
     works = "、".join(f"{c['source']}（{player(c['owner'])}、{cubes(c['cubes'], 'iron')}）" for c in f["candidates"])
-    return (f"{cubes(f['need'], 'iron')}が必要です。鉄は盤上のどの製鉄所からでも、つながっていなくても、最寄りの制限なく"
-            f"無料で取れます: {works}。")
+    return (f"{cubes(f['need'], 'iron')}が必要です。鉄は盤上のどの製鉄所からでも無料で取れます。つながっている必要はなく、"
+            f"最も近いものから取るという決まりもありません: {works}。")
 
 
 def _iron_market(f: dict) -> str:
@@ -187,7 +196,7 @@ def _beer_place(f: dict) -> str:
 def _build_card(f: dict) -> str:
     where, what = f["location"], INDUSTRY[f["industry"]]
     if f["why"] == "virtual_link":
-        return (f"産業カード「{f['card']}」は、自分のネットワーク内の地点に{what}を建設します。{f['near']}が自分の"
+        return (f"産業カード「{f['card']}」では、自分のネットワーク内の地点に{what}を建設できます。{f['near']}が自分の"
                 f"ネットワーク内にあるので、{where}に建設できます。{f['edition']}の仮想接続（{f['near']}→{where}の"
                 f"一方向）は、産業カードで建設する時だけ数えます。")
     if f.get("card_kind") == "wild_industry":
@@ -198,7 +207,7 @@ def _build_card(f: dict) -> str:
     return {
         "location_card": f"都市カード「{f['card']}」では、自分のネットワークの内外を問わず、その地点の枠に置ける産業を建設できます。",
         "wild_location": f"ワイルド都市は{where}の都市カードとして使えます。",
-        "network": f"産業カード「{f['card']}」は、その産業（{what}）を自分のネットワーク内の地点に建設します。{where}は自分のネットワーク内です。",
+        "network": f"産業カード「{f['card']}」では、その産業（{what}）を自分のネットワーク内の地点に建設できます。{where}は自分のネットワーク内です。",
         "two_cards": f"カード2枚を合わせて任意の都市カードとして使います。ここでは{where}の都市カードです。",
         "first_build": f"盤上に自分のタイルがまだ一つもないので、産業カード「{f['card']}」で{what}を置ける好きな地点に建設できます（最初の建設の例外）。",
     }[f["why"]]
@@ -216,7 +225,7 @@ def _tile_era(f: dict) -> str:
 
 def _slot(f: dict) -> str:
     why = {"single_icon": "その産業だけが描かれた空き枠を優先して使います",
-           "no_single_icon_free": "その産業専用の空き枠がないので、二種類のアイコンがある枠を使います",
+           "no_single_icon_free": "その産業専用の空き枠がないので、2種類のアイコンがある枠を使います",
            "overbuild": "同じ種類の低いレベルのタイルを置き換えます（上書き建設）"}[f["why"]]
     return f"建設枠{f['slot']}: {why}。"
 
@@ -256,7 +265,7 @@ def _income_advance(f: dict) -> str:
     why = {"flip": "稼働したタイルの収入分", "merchant_bonus": "商人のビール特典で",
            "distant_market": "遠方市場のボーナスで"}[f["why"]]
     return (f"{player(f['player'])}の収入マーカーが{why}{f['spaces']}マス進みます: {f['from_space']}のマス → "
-            f"{f['to_space']}のマス、収入レベル{f['from_level']} → {f['to_level']}。収入はマス数で進み、レベル数ではありません。"
+            f"{f['to_space']}のマス、収入レベル{f['from_level']} → {f['to_level']}。収入はレベルの数ではなく、マスの数だけ進みます。"
             + (f"収入トラックは{f['to_space']}のマスで終わりなので、残りは無駄になります。"
                if f["to_space"] - f["from_space"] < f["spaces"] else ""))
 
@@ -267,7 +276,7 @@ def _market_sell(f: dict) -> str:
            f"市場接続アイコン（{'、'.join(f.get('merchants', []))}）へつながる炭鉱を建てたので、石炭を石炭市場へ売ります")
     earned = ("、".join(money(p) for p in f["prices"]) + f"、合計{money(f['total'])}" if len(f["prices"]) > 1
               else money(f["total"]))
-    return (f"{why}: {cubes(f['count'], res)}を高い空き枠から埋め、{earned}を受け取ります。"
+    return (f"{why}: {cubes(f['count'], res)}で市場の高い空き枠から順に埋め、{earned}を受け取ります。"
             f"タイルには{f['left']}個残ります。")
 
 
@@ -290,15 +299,16 @@ def _link_score(f: dict) -> str:
         parts = [_link_part(p, f["counts"]) for p in e["parts"]]
         ends.append(f"{e['location']} {e['icons']}" + (f"（{'、'.join(parts)}）" if parts else ""))
     n = len(f["ends"])
-    where = "両端" if n == 2 else f"{n}か所すべて（この運輸タイルは{n}地点に接し、{n}地点すべてを得点する）"
-    what = ("のリンク得点アイコンを数えます（産業の枚数やその勝利点ではありません）" if f["counts"] == "icons" else
-            "の稼働済み産業タイルを1枚1点で数え、印刷されたアイコンを足します（タイルの勝利点や収入ではありません）")
+    where = "両端" if n == 2 else f"接している{n}か所すべて"
+    note = "" if n == 2 else f"この運輸タイルは{n}か所に接し、{n}か所とも得点に入ります。"
+    what = (f"のリンク得点アイコンを数えます（{note}産業の枚数やその勝利点ではありません）" if f["counts"] == "icons" else
+            f"の稼働済み産業タイルを1枚1点で数え、印刷されたアイコンを足します（{note}タイルの勝利点や収入ではありません）")
     return f"{player(f['owner'])}の運輸タイル「{f['link']}」は{where}{what}: {' + '.join(ends)} = {f['vp']}勝利点。"
 
 
 def _turn_order(f: dict) -> str:
     spent = "、".join(f"{player(int(i))}: {money(n)}" for i, n in f["spent"].items())
-    return (f"このラウンドの支出: {spent}。支出が少ない順に次の手番順を決めます（同額なら相対順を保つ。借金は支出ではない）: "
+    return (f"このラウンドの支出: {spent}。支出が少ない順に次の手番順を決めます（同額なら今の順番のまま。借金は支出ではない）: "
             f"{' → '.join(player(i) for i in f['after'])}。")
 
 
@@ -447,7 +457,7 @@ def _extra_beer(f: dict) -> str:
     text = (f"{f['slot']}の{tile(f['industry'], f['level'])}を売るのに{need}が、アクションでは"
             f"{len(f['chosen'])}樽（{'、'.join(f['chosen'])}）を指定しています。")
     if f["merchant_beer"]:
-        return text + f"{f['merchant']}の商人の特典を取るために、必要以上のビールを飲むことはできません。"
+        return text + f"{f['merchant']}の商人の特典を取るために、必要以上のビールを消費することはできません。"
     return text + "売却で使うビールは、タイルに必要な数だけです。"
 
 
@@ -475,7 +485,7 @@ def _rail_begins(f: dict) -> str:
         text += (f"{f['edition']}: 仕切りタイルを山札の下から{f['divider']}枚の位置に差し込みます。その下のカードも引きます。"
                  f"仕切りタイルが現れたら、その次のラウンドが借金のできる最後のラウンドです。")
     stays = "、".join(f"{player(i)}は{m['space']}のマス（収入レベル{m['level']}）" for i, m in enumerate(f["income"]))
-    return text + f"手番順はそのまま引き継ぎ、収入マーカーも時代が変わっても動きません: {stays}のままです。"
+    return text + f"手番順はそのまま引き継ぎます。時代が変わっても収入マーカーは動きません: {stays}のままです。"
 
 
 def _first_round(f: dict) -> str:
@@ -586,13 +596,20 @@ def _scenario_no_tile(f: dict) -> str:
 
 ACTION = {"build": "建設", "network": "輸送網を広げる", "develop": "開発", "sell": "売却", "loan": "借金",
           "scout": "偵察", "pass": "パス", "done": "終了", "discard": "捨て札", "remove": "取り除き"}
+
+
+def action_kind(kind: str) -> str:
+    """「建設のアクション」、ただし動詞の名前には「の」を付けない（「輸送網を広げるアクション」、ルール文 000 の言い方）。"""
+    name = ACTION[kind]
+    return f"{name}アクション" if name.endswith("る") else f"{name}のアクション"
+
 MEASURE = {"vp": "勝利点（時代の終わりの得点計算を含めて）が最も多くなる", "money": "所持金が最も多くなる",
            "income": "収入レベルが最も高くなる"}
 GOALS: dict[str, Callable[[dict], str]] = {
     "builds": lambda f: (f"{f['location']}に" if f.get("location") else "") + f"{INDUSTRY[f['industry']]}を建設します。",
     "sells": lambda f: f"{_wanted_sale(f)}を売却します。",
     "network_has": lambda f: f"{f['location']}を自分のネットワークに入れます。",
-    "kind": lambda f: f"{ACTION[f['kind']]}のアクションを行います。",
+    "kind": lambda f: f"{action_kind(f['kind'])}を行います。",
     "no_market": lambda f: f"{RESOURCE[f['resource']]}を市場から買わずに済ませます。",
     "source": lambda f: f"{f['location']}の{RESOURCE[f['resource']]}を使います。",
     "first_next_round": lambda f: "次のラウンドで最初に手番を行います。",
@@ -755,10 +772,10 @@ def _plan(f: dict) -> str:
 
 def _beer_scarce(f: dict) -> str:
     then = ("運河時代に建てたレベル2以上の醸造所は鉄道時代まで残り、両方の時代の終わりに得点します。"
-            if f["scores_twice"] else "ここからビールが使われるたびに稼働に近づき、収入と勝利点につながります。")
-    return (f"ビールは貴重です。ほとんどの売却と、1回のアクションでの2本目の鉄道にはビールが必要ですが、"
-            f"{f['slot']}のこの醸造所が{cubes(f['barrels_new'], 'beer')}を加える前、盤上のビールは"
-            f"{cubes(f['barrels_on_board'], 'beer')}だけです。{then}")
+            if f["scores_twice"] else "この醸造所は、ビールが使われるたびに稼働に近づき、収入と勝利点につながります。")
+    return (f"ビールは貴重です。ほとんどの売却と、1回のアクションで2本目の鉄道を建てる時にはビールが必要です。ところが、"
+            f"{f['slot']}のこの醸造所が{cubes(f['barrels_new'], 'beer')}を加える前には、盤上にビールが"
+            f"{f['barrels_on_board']}樽しかありません。{then}")
 
 
 def _sell_to_merchant(f: dict) -> str:
@@ -769,8 +786,8 @@ def _sell_to_merchant(f: dict) -> str:
 
 
 def _income_early(f: dict) -> str:
-    return (f"収入は早く上げるほど毎ラウンド効きます: 収入レベルが{f['levels']}上がり（{f['to_level']}へ）、"
-            f"残り{f['payments']}回の収入のたびに支払われるので、合計およそ{money(f['money'])}になります。")
+    return (f"収入は早く上げるほど、その後の毎ラウンドで得をします: 収入レベルが{f['levels']}上がって{f['to_level']}になり、"
+            f"残り{f['payments']}回の収入のたびにその分が支払われるので、合計でおよそ{money(f['money'])}になります。")
 
 
 def _flip_before_era_end(f: dict) -> str:
@@ -782,7 +799,7 @@ def _flip_before_era_end(f: dict) -> str:
 def _link_beside_flipped(f: dict) -> str:
     return (f"運輸タイルは時代の終わりに両端のリンク得点アイコンの数だけ得点します: {'、'.join(f['links'])}の両端には"
             f"アイコンが{f['icons']}個あります（稼働済みの{'、'.join(f['slots'])}と、盤に印刷されたアイコン）。"
-            f"時代の終盤、隣のタイルが稼働してから置く運輸タイルが最もよく得点します"
+            f"時代の終盤、隣のタイルが稼働してから置いた運輸タイルが最も多く得点します"
             f"（{ERA[f['era']]}に出せるカードは残り{f['cards_left']}枚）。")
 
 
@@ -801,13 +818,13 @@ def _rival_resources(f: dict) -> str:
 def _resources_flip(f: dict) -> str:
     sold = (f"（{cubes(f['sold'], f['resource'])}は市場へ売って{money(f['earned'])}を得た後）" if f["sold"] else "")
     return (f"{f['slot']}の{tile(f['industry'], f['level'])}は、自分か相手が最後の{RESOURCE[f['resource']]}を使うと"
-            f"稼働します: 残りは{cubes(f['left'], f['resource'])}です{sold}。相手が使うたびに、自分の収入と勝利点が"
-            f"近づきます。")
+            f"稼働します: 残りは{cubes(f['left'], f['resource'])}です{sold}。相手が使ってくれるたびに、自分の収入と"
+            f"勝利点に近づきます。")
 
 
 def _loan_cost(f: dict) -> str:
-    return (f"借金は1アクションと収入レベル{f['levels']}を使います: 今{money(f['money'])}を得る代わりに、"
-            f"残り{f['payments']}回の収入のたびに{money(f['levels'])}ずつ減ります（合計およそ{money(f['repaid'])}）。")
+    return (f"借金には1アクションと収入レベル{f['levels']}がかかります: 今{money(f['money'])}を得る代わりに、"
+            f"残り{f['payments']}回の収入がそれぞれ{money(f['levels'])}ずつ減ります（合計およそ{money(f['repaid'])}）。")
 
 
 def _develop_away(f: dict) -> str:
@@ -867,7 +884,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
         "not_coal_or_iron": "他人のタイルで上書きできるのは炭鉱と製鉄所だけです",
         "resource_left": "他人のタイルを上書きできるのは、その資源が一つも残っていない時だけです",
     }[f["why"]] + (f"。置けるのは{either(f['options'])}です。" if f["options"] else "。置ける枠はありません。")),
-    "build.canal_one_per_town": lambda f: (f"運河時代は一つの地点に自分の産業は1枚までです。{f['location']}にはすでに"
+    "build.canal_one_per_town": lambda f: (f"運河時代に一つの地点に置ける自分の産業は1枚までです。{f['location']}にはすでに"
                                            f"{'、'.join(f['yours'])}があります。"),
     "build.two_cards": lambda f: (f"{player(f['player'])}はカード2枚で建設します: 任意の2枚を合わせて{f['location']}の都市カードとして使い、"
                                   f"手番の2アクションを使います。次に捨てる2枚を指定します（`discard A, B`）。"),
@@ -962,7 +979,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                     f"{player(f['player'])}はマーカー横の{f['bonus']}マス分の収入を得て、紡績所が裏返ります。"),
     "sell.no_demand": lambda f: (f"遠方市場タイルは{f['tile']}: 需要が「需要なし」に達しました。売却は失敗し、紡績所は裏返らず、"
                                  f"この売却アクションはここで終わり、遠方市場はこの時代の終わりまで閉じます。"),
-    "sell.distant_closed": lambda f: "遠方市場はこの時代、もう需要がありません。",
+    "sell.distant_closed": lambda f: "この時代の遠方市場には、もう需要がありません。",
     "sell.no_trade_connection": lambda f: f"{f['at']}は港にも外部地域にもつながっていないので、遠方市場へ売れません。",
     "sell.no_port": lambda f: f"{f['port']}は港ではありません。",
     "sell.port_flipped": lambda f: f"{f['port']}の港はすでに稼働済みで、綿を出荷済みです。",
@@ -1066,7 +1083,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.empty_unflipped": lambda f: (f"{at(f)}{f['slot']}の{INDUSTRY[f['industry']]}は資源が残っていないので稼働済みです。"
                                            f"`flipped` と書くか、資源を載せてください。"),
     "scenario.no_tile_left": _scenario_no_tile,
-    "scenario.canal_one_per_town": lambda f: (f"{at(f)}運河時代はプレイヤー{f['player']}の産業は{f['location']}に1枚までです"
+    "scenario.canal_one_per_town": lambda f: (f"{at(f)}運河時代にプレイヤー{f['player']}が{f['location']}に置ける産業は1枚までです"
                                               f"（{'、'.join(f['slots'])}）。"),
     "scenario.link_era": lambda f: (f"{at(f)}{f['link']}は" + ("鉄道専用" if f["rail"] else "運河専用")
                                     + f"の線なので、{ERA[f['era']]}には運輸タイルを置けません。"),
@@ -1146,7 +1163,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                   f"{f['error']}"),
     "hint.game_over": lambda f: f"ゲームは終了しているので、提案できるアクションはありません。{_winners(f['ranking'])}",
     "hint.form": lambda f: f"ヒントの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
-    "review.player": lambda f: (f"振り返りができるのはこのゲームの{f['players']}人のプレイヤーのどれかで、番号は0から"
+    "review.player": lambda f: (f"振り返りができるのはこのゲームの{f['players']}人のプレイヤーのいずれかで、番号は0から"
                                 f"数えます（0は{player(0)}）。{f['player']} は使えません。"),
     "review.form": lambda f: f"振り返りの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
     "review.depth": lambda f: (f"振り返りの比べ方は `'search'`（ヒントのアクションと比べる）か `'greedy'`（1アクション先の最善と比べる）の"
@@ -1165,7 +1182,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "principle.loan_cost": _loan_cost,
     "principle.develop_away": _develop_away,
     "principle.network_reach": lambda f: (
-        f"建設したい場所まで届かせましょう: この運輸タイルで{'、'.join(f['locations'])}が自分のネットワークに入ります"
+        f"建設したい場所までネットワークを広げましょう: この運輸タイルで{'、'.join(f['locations'])}が自分のネットワークに入ります"
         f"（建設枠{f['slots']}つ）。産業カードで建設できるのは自分のネットワークの中だけです。"),
     "principle.scout_wilds": lambda f: (
         f"偵察はカード3枚を{'と'.join(f['took'])}に替えます。2枚そろえば、自分のネットワークの外でも"
@@ -1204,7 +1221,8 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                 + (f"（{', '.join(f['optional'])} は3つそろえて加えることもできます）"
                                    if f.get("optional") else "") + "。"
                                 + (f"この解答はJSONの{JSON_KIND[f['kind']]}なので" if "kind" in f else
-                                   f"この解答には{', '.join(f['found']) or '何も'}があったので")
+                                   f"この解答には{', '.join(f['found'])}があったので" if f["found"] else
+                                   "この解答には項目が一つもなかったので")
                                 + "記録しませんでした。"),
     "answer.field": lambda f: ("解答の `correct` は `true` か `false` です。この解答は記録しませんでした。"
                                if f["field"] == "correct" else
@@ -1224,14 +1242,14 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
                                                                        if f["built"] else "このアクションでは何も建ちません")),
     "goal.sells": lambda f: _goal(f, f"{'、'.join(f['sold'])}を売却しました",
                                   f"目標は{_wanted_sale(f)}の売却ですが、"
-                                  + (f"これは{ACTION[f['kind']]}のアクションで、売却ではありません" if f["kind"] != "sell"
+                                  + (f"これは{action_kind(f['kind'])}で、売却ではありません" if f["kind"] != "sell"
                                      else f"このアクションで売却されるのは{'、'.join(f['sold'])}です" if f["sold"]
                                      else "このアクションでは何も売却されません")),
     "goal.network_has": lambda f: _goal(f, f"{f['location']}が{player(f['player'])}のネットワークに入りました",
                                         f"このアクションの後も{f['location']}は{player(f['player'])}のネットワークの外です"
                                         f"（ネットワーク: {'、'.join(f['network']) or 'まだありません'}）"),
-    "goal.kind": lambda f: _goal(f, f"{ACTION[f['kind']]}のアクションです",
-                                 f"目標は{ACTION[f['wanted']]}のアクションですが、行ったのは{ACTION[f['kind']]}のアクションです"),
+    "goal.kind": lambda f: _goal(f, f"{action_kind(f['kind'])}です",
+                                 f"目標は{action_kind(f['wanted'])}ですが、行ったのは{action_kind(f['kind'])}です"),
     "goal.no_market": lambda f: _goal(f, f"市場から{RESOURCE[f['resource']]}を買っていません",
                                       f"このアクションは市場から{RESOURCE[f['resource']]}を{f['bought']}個買います。"
                                       f"目標は市場から買わないことです"),

@@ -160,7 +160,7 @@ def _ja_moment(d: dict) -> str:
 
 
 def _ja_head(r: dict) -> str:
-    coach = ("コーチのヒントが勧めるアクション（価値は1アクション先まで読んで比べます）" if r["depth"] == "search"
+    coach = ("コーチのヒントが勧めるアクション（価値は1アクション先まで読んで見積もったもの）" if r["depth"] == "search"
              else "コーチの最善手（1アクション先まで読んだもの）")
     return f"{ja.player(r['player'])}の{len(r['decisions'])}回の決定を、{coach}と比べて評価しました。"
 

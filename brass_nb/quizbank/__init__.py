@@ -48,7 +48,8 @@ PROMPTS = {
     "beer_owner": {"en": "{player} sells from {location}. Whose breweries may supply the beer?",
                    "ja": "{player}が{location}の産業を売却します。誰の醸造所のビールを使えますか？"},
     "build_card": {"en": "{player} wants to build {industry} at {location}. Which card in their hand allows it?",
-                   "ja": "{player}は{location}に{industry}を建てたいです。手札のどのカードなら建設できますか？"},
+                   "ja": ("{player}は{location}に{industry}を建てたいと考えています。"
+                          "手札のどのカードなら建設できますか？")},
     "link_score": {"en": "If the era ended now, how many VP would the link {link} score?",
                    "ja": "今この時代が終わると、運輸タイル「{link}」は何勝利点になりますか？"},
     "income_after": {"en": "{player} plays `{action}`. What is their income level afterwards?",
