@@ -1,6 +1,7 @@
 """Hostile position files: every defect is a ScenarioError naming the problem and its line, never a bare exception."""
 from __future__ import annotations
 
+import re
 import pytest
 
 import brass_nb as bn
@@ -207,3 +208,16 @@ def test_a_real_shortfall_position_plays_to_its_vp_loss():
     assert game.players[0].money == 0 and game.players[0].vp == 1
     assert list(game.state.tiles) == ["Coventry[1]"]          # the £0 pottery is never forced off
     assert game.phase is None and game.legal_actions().texts()   # play goes on
+
+
+@pytest.mark.parametrize("line, words", [
+    ("wilds -1 -1", "ワイルド都市の枚数が-1になっています。0から4まででなければなりません。"),
+    ("market coal 99", "石炭市場の数が99になっています。0から"),
+    ("era steam", "時代とラウンドが`steam 2`になっています。`canal` か `rail`、ラウンドは1以上"),
+    ("player 1 money -4", "プレイヤー1の所持金が-4になっています。0以上でなければなりません。"),
+    ("merchant Oxford[1] buys cotton beer 3", "オックスフォード[1]のビールが3になっています。0から1まで"),
+])
+def test_a_value_out_of_range_is_told_in_japanese_words(line, words):
+    text = first(refusal(BASE + line + "\n"), "scenario.value").text("ja")
+    assert words in text, text
+    assert not re.findall(r"[A-Za-z]{2,}", re.sub(r"`[^`]*`", "", text)), text

@@ -607,9 +607,18 @@ def _save_format(f: dict) -> str:
     return f"This is not a brass_nb save file: {found}, not '{f['expected']}'."
 
 
+SCENARIO_FIELD = {"market": "{resource} market", "merchant beer": "beer at {space}", "wild cards": "{wild} cards",
+                  "distant marker": "distant market marker", "distant tiles": "distant market tiles"}
+SCENARIO_MUST = {"era_round": "canal or rail, round 1 or more", "tile_set": "tiles of this player count's set"}
+
+
 def _scenario_value(f: dict) -> str:
     who = f"player {f['player']}'s " if f.get("player") else ""
-    return f"{at(f)}{who}{f['field']} is {f['value']}; it must be {f['expected']}."
+    field = SCENARIO_FIELD.get(f["field"], f["field"]).format(
+        resource=f.get("resource"), space=f.get("space"), wild=str(f.get("wild")).lower())
+    must = (SCENARIO_MUST[f["must"]] if "must" in f
+            else f"{f['low']} to {f['high']}" if f["high"] is not None else f"{f['low']} or more")
+    return f"{at(f)}{who}{field} is {f['value']}; it must be {must}."
 
 
 def _scenario_no_tile(f: dict) -> str:

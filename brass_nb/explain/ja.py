@@ -580,9 +580,22 @@ def at(f: dict) -> str:
     return f"{f['line']}行目: " if f.get("line") else ""
 
 
+SCENARIO_FIELD = {"level": "レベル", "money": "所持金", "vp": "勝利点", "spent": "支出", "income space": "収入マス",
+                  "market": "{resource}市場の数", "merchant beer": "{space}のビール", "wild cards": "{wild}の枚数",
+                  "era and round": "時代とラウンド", "distant marker": "遠方市場マーカー",
+                  "distant tiles": "遠方市場タイル"}
+SCENARIO_MUST = {"era_round": "`canal` か `rail`、ラウンドは1以上", "tile_set": "この人数で使うタイルの組にあるもの"}
+
+
 def _scenario_value(f: dict) -> str:
     who = f"プレイヤー{f['player']}の" if f.get("player") else ""
-    return f"{at(f)}{who}{f['field']}が{f['value']}になっています。{f['expected']}でなければなりません。"
+    field = SCENARIO_FIELD[f["field"]].format(resource=RESOURCE.get(f.get("resource"), f.get("resource")),
+                                              space=f.get("space"), wild=f.get("wild"))
+    must = (SCENARIO_MUST[f["must"]] if "must" in f
+            else f"{f['low']}から{f['high']}まで" if f["high"] is not None else f"{f['low']}以上")
+    value = (f"`{f['value']}`" if f.get("must") == "era_round"
+             else "、".join(map(str, f["value"])) if isinstance(f["value"], list) else f["value"])
+    return f"{at(f)}{who}{field}が{value}になっています。{must}でなければなりません。"
 
 
 def _scenario_no_tile(f: dict) -> str:

@@ -266,9 +266,8 @@ class Scenario:
                                                     **where}, ok=False)]
         levels = facts.tiles[t.industry]
         if not levels[0].level <= t.level <= levels[-1].level:
-            return [Step("scenario.value", {"field": "level", "value": t.level,
-                                            "expected": f"{levels[0].level} to {levels[-1].level}", **where},
-                         ok=False)]
+            return [Step("scenario.value", {"field": "level", "value": t.level, "low": levels[0].level,
+                                            "high": levels[-1].level, **where}, ok=False)]
         return None
 
     def _check_tile(self, label: str, t: TileEntry) -> list[Step]:
@@ -334,8 +333,7 @@ class Scenario:
                                            ("income space", p.income_space, 0, len(levels) - 1)):
                 if value < low or (high is not None and value > high):
                     problems.append(Step("scenario.value", {"field": name, "value": value, "player": i + 1,
-                                                            "expected": f"{low} to {high}" if high is not None
-                                                            else f"{low} or more", **where}, ok=False))
+                                                            "low": low, "high": high, **where}, ok=False))
             for industry, counts in (p.mat or {}).items():
                 if industry not in self.facts.tiles:
                     continue                      # reported as an unknown name where it was written
@@ -367,8 +365,8 @@ class Scenario:
         for resource, cubes in self.markets.items():
             size = len(self.facts.markets[resource].prices)
             if not 0 <= cubes <= size:
-                problems.append(Step("scenario.value", {"field": f"{resource} market", "value": cubes,
-                                                        "expected": f"0 to {size}",
+                problems.append(Step("scenario.value", {"field": "market", "resource": resource, "value": cubes,
+                                                        "low": 0, "high": size,
                                                         **self._where(f"market {resource}")}, ok=False))
         for label, (_, beer, line) in self.merchants.items():
             location, index = label[:-1].split("[")
@@ -378,8 +376,9 @@ class Scenario:
                     1 <= int(index) <= len(spaces) and n in spaces[int(index) - 1]):
                 problems.append(Step("scenario.merchant_space", {"space": label, "players": n, **where}, ok=False))
             elif not 0 <= beer <= self.facts.rules.merchant_beer_per_tile:
-                problems.append(Step("scenario.value", {"field": f"beer at {label}", "value": beer,
-                                                        "expected": "0 or 1", **where}, ok=False))
+                problems.append(Step("scenario.value", {"field": "merchant beer", "space": label, "value": beer,
+                                                        "low": 0, "high": self.facts.rules.merchant_beer_per_tile,
+                                                        **where}, ok=False))
         problems += self._check_turn()
         problems += self._check_shortfall()
         problems += self._check_cards()
@@ -387,7 +386,7 @@ class Scenario:
         problems += self._check_divider()
         if self.era not in ("canal", "rail") or self.round < 1:
             problems.append(Step("scenario.value", {"field": "era and round", "value": f"{self.era} {self.round}",
-                                                    "expected": "canal or rail, round 1 or more",
+                                                    "must": "era_round",
                                                     **self._where("era" if self.era not in ("canal", "rail")
                                                                   else "round")}, ok=False))
         return problems
@@ -453,8 +452,8 @@ class Scenario:
         problems = []
         for wild, count in self.wilds.items():
             if not 0 <= count <= printed[wild]:
-                problems.append(Step("scenario.value", {"field": f"{wild.lower()} cards", "value": count,
-                                                        "expected": f"0 to {printed[wild]}",
+                problems.append(Step("scenario.value", {"field": "wild cards", "wild": wild, "value": count,
+                                                        "low": 0, "high": printed[wild],
                                                         **self._where("wilds")}, ok=False))
         most.update(printed)
         seen = Counter({wild: max(count, 0) for wild, count in self.wilds.items()})
@@ -495,14 +494,14 @@ class Scenario:
             return []
         problems = []
         if not 0 <= self.distant_marker <= len(market.bonuses):
-            problems.append(Step("scenario.value", {"field": "distant market marker", "value": self.distant_marker,
-                                                    "expected": f"0 to {len(market.bonuses)}",
+            problems.append(Step("scenario.value", {"field": "distant marker", "value": self.distant_marker,
+                                                    "low": 0, "high": len(market.bonuses),
                                                     **self._where("distant marker")}, ok=False))
         if self.distant_tiles is not None:
             bag = Counter(market.pile(len(self.players)))
             if Counter(self.distant_tiles) + Counter(self.distant_drawn or ()) - bag:
-                problems.append(Step("scenario.value", {"field": "distant market tiles", "value": self.distant_tiles,
-                                                        "expected": "tiles of this player count's set",
+                problems.append(Step("scenario.value", {"field": "distant tiles", "value": self.distant_tiles,
+                                                        "must": "tile_set",
                                                         **self._where("distant tiles")}, ok=False))
         return problems
 

@@ -75,7 +75,7 @@ def players_html(game: Game, seats: list, language: str) -> str:
                    for k in ("money", "income", "vp", "cards"))
     rows = []
     for p in game.players:
-        mark = "▶ " if p.index == game.current_player else ""
+        mark = "▶&nbsp;" if p.index == game.current_player else ""    # never alone on a line of its own
         cells = "".join(f"<td style='{CELL}'>{value}</td>" for value in
                         (words["pounds"].format(n=p.money), p.income_level, p.vp, len(p.hand)))
         rows.append(f"<tr><td style='{CELL};text-align:left'>{mark}"
