@@ -88,18 +88,20 @@ def shown_choice(page) -> list[str]:
 
 
 def assert_step_buttons_readable(page) -> None:
-    """Every step button shows its whole number ("10", not "1…") and lies inside the side panel."""
-    buttons = page.evaluate("""() => {
+    """Every step button shows its whole number ("10", not "1…") and they keep one row inside the side panel, which
+    scrolls sideways when there are more than fit (an era's scoring has dozens)."""
+    found = page.evaluate("""() => {
         const side = document.querySelector('.brass-explorer .brass-side').getBoundingClientRect();
-        return [...document.querySelectorAll('.brass-explorer .brass-steps button')]
-            .filter(b => b.offsetParent !== null).map(b => {
-                const r = b.getBoundingClientRect(), label = b.querySelector('.widget-label-basic, span') || b;
-                const cut = label.scrollWidth > label.clientWidth + 1 || b.scrollWidth > b.clientWidth + 1;
-                return {text: b.innerText, cut,
-                        outside: r.right > side.right + 1 || r.bottom > side.bottom + 1};
-            });
+        const shown = [...document.querySelectorAll('.brass-explorer .brass-steps button')]
+            .filter(b => b.offsetParent !== null);
+        const tops = new Set(shown.map(b => Math.round(b.getBoundingClientRect().top)));
+        const row = shown.length ? shown[0].closest('.brass-steps').parentElement.getBoundingClientRect() : side;
+        return {rows: tops.size, outside: row.right > side.right + 1 || row.bottom > side.bottom + 1,
+                cut: shown.filter(b => { const label = b.querySelector('.widget-label-basic, span') || b;
+                    return label.scrollWidth > label.clientWidth + 1 || b.scrollWidth > b.clientWidth + 1; })
+                    .map(b => b.innerText)};
     }""")
-    assert not [b for b in buttons if b["cut"] or b["outside"]], buttons
+    assert found["rows"] <= 1 and not found["outside"] and not found["cut"], found
 
 
 def click(page, css: str) -> None:
@@ -165,7 +167,10 @@ def test_a_game_against_a_bot_by_clicks_with_undo_redo_and_timings(page):
         timings["redo"].append(timed(page, lambda: click(page, ".brass-redo")))
         assert "Redone:" in status(page)
         choice = shown_choice(page)
-        assert choice and "(nothing" not in choice[0]
+        if "(random) to act" in status(page):
+            assert choice == [], "a bot's turn shows none of the learner's dropdowns"
+        else:
+            assert choice and "(nothing" not in choice[0]
     for _ in range(10):
         timings["undo"].append(timed(page, lambda: click(page, ".brass-undo")))
         timings["redo"].append(timed(page, lambda: click(page, ".brass-redo")))
@@ -194,3 +199,37 @@ def test_a_game_against_a_bot_by_clicks_with_undo_redo_and_timings(page):
                                                                     "all_ms": timings}, indent=1))
     print(f"Explorer click-to-picture medians (ms): {medians}; clicks: {counts}")
     assert all(n >= 10 for n in counts.values())
+
+
+def double_click(page, css: str) -> str:
+    """Two clicks inside the time one answer takes (Chromium's double click), then the status once settled."""
+    page.locator(f".brass-explorer {css}").first.dblclick()
+    bh.settle(page, quiet_ms=800)
+    return status(page)
+
+
+def test_a_double_click_is_one_action(page):
+    page.locator(".brass-explorer .widget-toggle-buttons button", has_text="English").first.click()
+    bh.settle(page, quiet_ms=400)
+    for _ in range(8):                                   # the learner to act, two actions left this round
+        if "(you) to act" in status(page) and "2 actions left" in status(page):
+            break
+        timed(page, lambda: click(page, ".brass-play"))
+    round_of = re.search(r"round \d+", status(page)).group(0)
+    after = double_click(page, ".brass-play")
+    assert "(you) to act" in after and "1 action left" in after and round_of in after, after
+    after = double_click(page, ".brass-undo")
+    assert "(you) to act" in after and "2 actions left" in after and round_of in after, after
+    double_click(page, ".brass-hint")
+    assert "Hint:" in page.locator(".brass-explorer .brass-explanation-view").first.inner_text()
+    page.locator(".brass-explorer .widget-checkbox input").first.uncheck()      # step through the bot's moves
+    bh.settle(page, quiet_ms=400)
+    for _ in range(2):
+        timed(page, lambda: click(page, ".brass-play"))
+    assert "(random) to act" in status(page) and "2 actions left" in status(page), status(page)
+    assert not page.locator(".brass-explorer .brass-play").first.is_visible(), "the bot's turn hides Play"
+    played = re.search(r"Played: (.*)\.", double_click(page, ".brass-bot")).group(1)
+    timed(page, lambda: click(page, ".brass-undo"))
+    assert f"Undone: {played}." in status(page), status(page)
+    timed(page, lambda: click(page, ".brass-undo"))
+    assert "Undone: Player 1 (you)'s" in status(page), "the double click played one bot move, not two"

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from pathlib import Path
 
 import nbformat
 import pytest
+from page_clicks import page_click
 
 import brass_nb as bn
 from brass_nb import quizbank
@@ -194,13 +196,14 @@ def test_a_double_click_does_not_spend_the_second_try():
     quiz.check_button.click()
     assert quiz.tries == 1 and not quiz.finished and "もう一度" in quiz.feedback.value
     quiz.choice.value = wrong[1]
-    quiz.check_button._handle_button_msg(None, {"event": "click"}, [])        # as the page sends a click
+    page_click(quiz.check_button, time.time())                                # as the page sends a click
     assert quiz.tries == 2 and quiz.finished and quiz.answer in quiz.feedback.value
     again = QuizSet("07_era_end_and_scoring", language="en").quiz(0)
     again.choice.value = wrong_en = next(o for o in again.choice.options if o != again.answer)
-    again.check_button._handle_button_msg(None, {"event": "click"}, [])
+    now = time.time()
+    page_click(again.check_button, now)
     again.choice.value = next(o for o in again.choice.options if o not in (again.answer, wrong_en))
-    again.check_button._handle_button_msg(None, {"event": "click"}, [])       # queued behind the first: dropped
+    page_click(again.check_button, now + 0.08)                                # a double click's second: dropped
     assert again.tries == 1 and not again.finished
 
 

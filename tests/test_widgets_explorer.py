@@ -8,10 +8,12 @@ import gc
 import random
 import re
 import sys
+import time
 import warnings
 
 import ipywidgets as w
 import pytest
+from page_clicks import page_click
 
 import brass_nb as bn
 from brass_nb.bots import GreedyBot, RandomBot, play_out
@@ -194,11 +196,6 @@ def test_bots_play_at_once_by_default_until_a_human_is_to_act():
         == [1, 1, 1]
 
 
-def page_click(button) -> None:
-    """A click as the page sends it (ipywidgets' message), not the code's ``click()``."""
-    button._handle_button_msg(None, {"event": "click"}, [])
-
-
 @pytest.mark.parametrize("button", ["play_button", "undo_button", "hint_button", "bot_button"])
 def test_a_double_click_from_the_page_is_one_action(button):
     game = bn.new_game("birmingham", players=2, seed=4)                # Player 2, the bot, acts first
@@ -211,13 +208,13 @@ def test_a_double_click_from_the_page_is_one_action(button):
     if button == "undo_button":
         explorer.play_button.click()
     before, panel = len(game.log), explorer.table.panel
-    page_click(getattr(explorer, button))
+    now = time.time()
+    page_click(getattr(explorer, button), now)
     after, shown = len(game.log), explorer.table.panel
-    page_click(getattr(explorer, button))                     # the second click of the double click
+    page_click(getattr(explorer, button), now + 0.08)         # the second click of a double click
     assert len(game.log) == after and explorer.table.panel is shown
     assert (after, shown) != (before, panel), "the first click did act"
-    explorer._clicks.answered -= 1                            # a second later: a new click acts again
-    page_click(explorer.undo_button)
+    page_click(explorer.undo_button, now + explorer._clicks.took + 0.5)   # seen the answer, clicked again: acts
     assert len(game.log) < after or button == "hint_button"
 
 
