@@ -19,6 +19,9 @@ ply values as highly, is best, so the review never contradicts a hint). The rati
 - mistake: under 6 VP: a good build's worth, or a round of income given away;
 - blunder: 6 VP or more: enough to decide a close game.
 
+The plot's margins are a different measure, on the same scale before and at the end: each player's estimated final
+VP less the best rival's (:func:`margin`).
+
 ``depth="greedy"`` reviews a whole 2-player game in well under a second (46 decisions, 0.16 s); the hint's search
 takes a tenth to a fifth of a second a decision (the same game in 4.6 s, one seat of a 4-player game in 6 s).
 """
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from brass_nb.bots.evaluation import WEIGHTS, Rates, Weights, advantage, evaluate
+from brass_nb.bots.evaluation import WEIGHTS, Evaluation, Rates, Weights, advantage, evaluate
 from brass_nb.bots.players import Candidate, GreedyBot, SearchBot
 from brass_nb.bots.principles import principles_of
 from brass_nb.rules.actions import Action
@@ -104,10 +107,18 @@ class Decision:
                     "rule": self.better_principle.rule, "facts": self.better_principle.facts}}
 
 
+def margin(evaluations: list[Evaluation], player: int) -> float:
+    """``player``'s estimated final VP less the best rival's: the same measure before the end as at it (the bots'
+    :func:`~brass_nb.bots.evaluation.advantage` weighs the rivals less, which would make the plot jump at the
+    end)."""
+    rivals = [e.value for e in evaluations if e.player != player]
+    return evaluations[player].value - max(rivals, default=0.0)
+
+
 @dataclass(frozen=True)
 class Margins:
-    """Every player's expected margin (their advantage, in VP) before log entry ``number`` (after the last
-    entry for the final point)."""
+    """Every player's expected margin over the best rival (in VP, from the evaluation's estimate of each player's
+    final VP) before log entry ``number``, and after the last entry the margin the game ended with."""
 
     number: int
     margins: tuple[float, ...]
@@ -206,7 +217,7 @@ def review(game: Game, player: int, weights: Weights = WEIGHTS, depth: str = "se
     for number, action in enumerate(game.log, start=1):
         rates = Rates.of(replay.state, weights)
         now = evaluate(replay, rates, weights)
-        margins.append(Margins(number, tuple(advantage(now, i, weights) for i in range(len(now)))))
+        margins.append(Margins(number, tuple(margin(now, i) for i in range(len(now)))))
         if replay.current_player == player:
             decisions.append(_rate(replay, number, action, coach, rates) if depth == "greedy"
                              else _rate_searched(replay, number, action, weights))
@@ -214,7 +225,7 @@ def review(game: Game, player: int, weights: Weights = WEIGHTS, depth: str = "se
         if progress is not None:
             progress(number, len(game.log))
     end = evaluate(replay, Rates.of(replay.state, weights), weights)
-    margins.append(Margins(len(game.log) + 1, tuple(advantage(end, i, weights) for i in range(len(end)))))
+    margins.append(Margins(len(game.log) + 1, tuple(margin(end, i) for i in range(len(end)))))
     facts = game.facts
     return Review(player, len(game.players), facts.game, facts.edition, tuple(decisions), tuple(margins),
                   replay.is_over, depth)
