@@ -222,3 +222,12 @@ def test_a_value_out_of_range_is_told_in_japanese_words(line, words):
     text = first(refusal(BASE + line + "\n"), "scenario.value").text("ja")
     assert words in text, text
     assert not re.findall(r"[A-Za-z]{2,}", re.sub(r"`[^`]*`", "", text)), text
+
+
+def test_a_refused_action_line_says_why_in_japanese_in_the_steps_that_follow():
+    err = refusal(BASE + "action build iron Walsall[1] with card Walsall; coal Dudley[1],\n")
+    head = first(err, "scenario.action")
+    text = head.text("ja")
+    assert "6行目" in text and "理由は次のとおりです" in text, text
+    assert not re.findall(r"[A-Za-z]{2,}", re.sub(r"`[^`]*`", "", text)), text
+    assert err.steps.index(head) < len(err.steps) - 1, "the engine's reasons follow"

@@ -131,7 +131,8 @@ def test_an_unknown_game_edition_or_player_count_is_a_save_file_error_naming_the
     assert err.rule == "save.start" and err.steps[0].facts["field"] == field
     assert [s.rule for s in err.steps[1:]] == [inner]
     assert str(err).startswith(f"The save file's '{field}' is refused: ")
-    assert reason(err.steps[0], "ja").startswith(f"セーブファイルの「{field}」が使えません: ")
+    assert reason(err.steps[0], "ja") == f"セーブファイルの `{field}` が使えません。理由は次のとおりです。"
+    assert reason(err.steps[1], "ja"), "the reason follows, in Japanese"
 
 
 def test_a_bad_position_in_a_save_names_the_scenario_field_and_the_line(tmp_path):

@@ -1117,7 +1117,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "scenario.too_large": lambda f: (f"局面は{f['size']}文字あります。局面ファイルは{f['limit']}文字までなので、"
                                      f"読み込みませんでした。"),
     "scenario.line_too_long": lambda f: f"{at(f)}この行は{f['length']}文字あります。1行は{f['limit']}文字までです。",
-    "scenario.action": lambda f: f"{at(f)}アクション `{f['action']}` は実行できません: {f['error']}",
+    "scenario.action": lambda f: f"{at(f)}アクション `{f['action']}` は実行できません。理由は次のとおりです。",
     "game.seed": lambda f: f"シード {f['seed']} は{f['most']}桁以内の整数ではありません（局面ファイルに書ける長さの上限です）。",
     "game.players": lambda f: (f"{f['game']}（{f['edition']}）は{'、'.join(map(str, f['allowed']))}人用です。"
                                f"{f['players']}人では遊べません。"),
@@ -1169,11 +1169,11 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "save.unknown_field": lambda f: (f"セーブファイルに、brass_nbが読まない項目「{f['field']}」があります。"
                                      f"項目は {', '.join(f['fields'])} です。"),
     "save.field": _save_field,
-    "save.start": lambda f: f"セーブファイルの「{f['field']}」が使えません: {f['error']}",
+    "save.start": lambda f: f"セーブファイルの `{f['field']}` が使えません。理由は次のとおりです。",
     "save.mismatch": lambda f: (f"セーブファイルの「{f['field']}」は{f['saved']}ですが、局面では"
                                 f"{f['position']}です。"),
-    "save.bad_action": lambda f: (f"セーブファイルの{f['number']}番目のアクション `{f['action']}` が再生できません: "
-                                  f"{f['error']}"),
+    "save.bad_action": lambda f: (f"セーブファイルの{f['number']}番目のアクション `{f['action']}` が再生できません。"
+                                  "理由は次のとおりです。"),
     "hint.game_over": lambda f: f"ゲームは終了しているので、提案できるアクションはありません。{_winners(f['ranking'])}",
     "hint.form": lambda f: f"ヒントの表示形式は {'、'.join(f['forms'])} のどれかです（{f['form']} ではありません）。",
     "review.player": lambda f: (f"振り返りができるのはこのゲームの{f['players']}人のプレイヤーのいずれかで、番号は0から"
