@@ -8,7 +8,7 @@ import pytest
 
 import brass_nb as bn
 from brass_nb.bots import GreedyBot, RandomBot, Rating, play_out
-from brass_nb.bots.reviews import RATING_LIMITS, rating_of
+from brass_nb.bots.reviews import RATING_LIMITS, Review, rating_of
 from brass_nb.explain import reason
 from brass_nb.explain.review import EN_MOVES, EN_RATINGS, JA_MOVES, JA_RATINGS
 from brass_nb.rules.errors import UnknownName
@@ -36,26 +36,32 @@ def birmingham() -> bn.Game:
     return finished()
 
 
-def test_random_moves_rate_worse_than_the_coachs(birmingham):
-    greedy, random = bn.review(birmingham, 0), bn.review(birmingham, 1)
+@pytest.fixture(scope="module")
+def reviews(birmingham) -> dict[int, Review]:
+    """The finished Birmingham game's review of each seat, made once: each takes seconds."""
+    return {player: bn.review(birmingham, player) for player in (0, 1)}
+
+
+def test_random_moves_rate_worse_than_the_coachs(reviews):
+    greedy, random = reviews[0], reviews[1]
     assert random.mean_loss > greedy.mean_loss + 0.5
     worse = {Rating.INACCURACY, Rating.MISTAKE, Rating.BLUNDER}
     assert sum(random.counts()[r] for r in worse) > sum(greedy.counts()[r] for r in worse)
     assert random.decisive() and random.decisive()[0].loss == max(d.loss for d in random.decisions)
 
 
-def test_the_review_replays_without_changing_the_game(birmingham):
-    before = birmingham.to_json()
-    review = bn.review(birmingham, 1)
+def test_the_review_replays_without_changing_the_game(birmingham, reviews):
+    before = finished().to_json()
+    review = reviews[1]
     assert birmingham.to_json() == before
     assert review.over and len(review.decisions) == acted(birmingham, 1)
     assert len(review.margins) == len(birmingham.log) + 1
 
 
-def test_a_saved_game_and_a_game_in_progress_are_reviewed_alike(birmingham, tmp_path):
+def test_a_saved_game_and_a_game_in_progress_are_reviewed_alike(birmingham, reviews, tmp_path):
     path = tmp_path / "game.json"
     birmingham.save(path)
-    assert bn.review(bn.load_game(path), 1).to_dict() == bn.review(birmingham, 1).to_dict()
+    assert bn.review(bn.load_game(path), 1).to_dict() == reviews[1].to_dict()
     early = bn.new_game("birmingham", players=2, seed=1)
     play_out(early, [GreedyBot(), RandomBot(1)], limit=12)
     review = bn.review(early, 1)
@@ -73,20 +79,20 @@ def test_lancashire_reviews_rate_every_decision_of_the_player(edition, players):
     assert review.render("en") and review.render("ja", "html")
 
 
-def test_ratings_follow_the_documented_limits(birmingham):
+def test_ratings_follow_the_documented_limits(birmingham, reviews):
     limits = dict(RATING_LIMITS)
     assert limits == {Rating.BEST: 0.05, Rating.GOOD: 1.0, Rating.INACCURACY: 3.0, Rating.MISTAKE: 6.0}
     assert [rating_of(x) for x in (0.0, 0.05, 0.99, 1.0, 2.99, 3.0, 5.99, 6.0, 40.0)] == [
         Rating.BEST, Rating.GOOD, Rating.GOOD, Rating.INACCURACY, Rating.INACCURACY, Rating.MISTAKE,
         Rating.MISTAKE, Rating.BLUNDER, Rating.BLUNDER]
-    for d in bn.review(birmingham, 1).decisions:
+    for d in reviews[1].decisions:
         assert d.rating is rating_of(d.loss)
         assert (d.better == d.played) == (d.rating is Rating.BEST)
         assert d.better_principle is None or d.rating is not Rating.BEST   # a best move needs no better idea
 
 
-def test_the_plot_has_one_line_per_player_and_marks_the_decisive_moments(birmingham):
-    review = bn.review(birmingham, 1)
+def test_the_plot_has_one_line_per_player_and_marks_the_decisive_moments(birmingham, reviews):
+    review = reviews[1]
     for language, title in (("en", "Expected margin over the game"), ("ja", "ゲームを通じた予想得点差")):
         ax = review.plot(language).axes[0]
         lines = [line for line in ax.get_lines() if (line.get_gid() or "").startswith("margin-")]
@@ -109,8 +115,8 @@ def test_the_plots_legend_hides_no_line_and_no_decisive_moment(birmingham, size)
     assert legend.x1 <= ax.get_window_extent().x1                      # the whole legend is inside the plot
 
 
-def test_both_languages_name_the_moves_and_their_ratings(birmingham):
-    review = bn.review(birmingham, 1)
+def test_both_languages_name_the_moves_and_their_ratings(birmingham, reviews):
+    review = reviews[1]
     worst = review.to_dict()["decisive"][0]
     en, ja = review.render("en"), review.render("ja")
     assert EN_MOVES[worst["played"]["kind"]](worst["played"]) in en
@@ -127,12 +133,12 @@ def test_both_languages_name_the_moves_and_their_ratings(birmingham):
     assert table.count("\n| ") == len(review.decisions) + 1
 
 
-def test_a_player_outside_the_game_is_refused(birmingham):
+def test_a_player_outside_the_game_is_refused(birmingham, reviews):
     with pytest.raises(UnknownName) as refusal:
         bn.review(birmingham, 2)
     assert refusal.value.rule == "review.player"
     with pytest.raises(UnknownName) as refusal:
-        bn.review(birmingham, 0).render("en", "pdf")
+        reviews[0].render("en", "pdf")
     assert refusal.value.rule == "review.form"
 
 
@@ -141,12 +147,13 @@ def test_the_better_move_comes_with_the_idea_behind_it():
     bots = [GreedyBot(), RandomBot(1)]
     while not game.is_over:
         game.play(bots[game.current_player].choose(game))
-    costly = next(d for d in bn.review(game, 1).decisive() if d.better_principle is not None)
+    review = bn.review(game, 1)
+    costly = next(d for d in review.decisive() if d.better_principle is not None)
     assert costly.better_principle.rule.startswith("principle.")
     for language in ("en", "ja"):                   # the idea is worded in the summary, in either language
         idea = reason(costly.better_principle, language)
-        assert idea.split(":")[0].split("：")[0] in bn.review(game, 1).render(language)
-    json.dumps(bn.review(game, 1).to_dict())        # the record stays plain data
+        assert idea.split(":")[0].split("：")[0] in review.render(language)
+    json.dumps(review.to_dict())                    # the record stays plain data
 
 
 def test_the_review_never_contradicts_the_hint():
