@@ -239,6 +239,13 @@ def test_a_bot_that_fails_or_cheats_is_shown_and_the_game_goes_on():
         assert ("ValueError: no idea" in explorer.status.value) == (failure == "raises")
         explorer.bot_button.click()                                          # the teacher tries again
         assert len(game.log) == 1 and game.current_player == 0 and not explorer.play_button.disabled
+    game = bn.new_game("birmingham", players=2, seed=4)
+    explorer = Explorer(game, seats=["human", FailsOnce("")])               # the bot's first move is fine
+    explorer.table.seats[1].failure = "raises"                               # its answer to the learner is not
+    while game.current_player == 0:                                          # the learner's turn, then the bot's
+        explorer.play_button.click()
+    assert game.current_player == 1 and "could not choose a move" in explorer.status.value
+    assert "Player 1 (you) played" in explorer.explanation_view.value, "the learner's move is still explained"
 
 
 def test_the_page_says_which_bot_is_thinking_while_it_chooses(game):

@@ -7,7 +7,6 @@ it is computing."""
 from __future__ import annotations
 
 import asyncio
-import html
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -369,10 +368,7 @@ class Explorer(w.GridBox):
 
     def _show_thinking(self, player: int) -> None:
         """Before a bot chooses: the page says who is thinking while the kernel works."""
-        words = self.table.words
-        self.status.value = phrased(f"<div class='brass-turn' style='font-weight:bold;line-height:18px'>"
-                                    f"{html.escape(words['thinking'].format(player=self.table.who(player)))}</div>",
-                                    self.language)
+        self.status.value = phrased(self.table.thinking_html(player), self.language)
 
     # ------------------------------------------------------------------ events: each handed to the table
 

@@ -46,6 +46,11 @@ def seat_name(seats: list, player: int, language: str) -> str:
     return words["seat"].format(player=CATALOGS_PLAYER[language](player), who=words["human"])
 
 
+def turn_html(text: str) -> str:
+    """The status's first line: whose turn it is, or who is thinking."""
+    return f"<div class='brass-turn' style='font-weight:bold;line-height:18px'>{html.escape(text)}</div>"
+
+
 def status_html(game: Game, seats: list, language: str, message: str = "") -> str:
     """Who acts, the era and round, the actions left this turn and any phase; then ``message`` (already HTML)."""
     words = LABELS[language]
@@ -63,8 +68,7 @@ def status_html(game: Game, seats: list, language: str, message: str = "") -> st
         text += " — " + words["actions_left"].get(left, str(left))
         if game.phase:
             text += f" — {words['phase'][game.phase]}"
-    line = f"<div class='brass-turn' style='font-weight:bold;line-height:18px'>{html.escape(text)}</div>"
-    return line + (f"<div class='brass-message' style='font-size:12px;line-height:16px'>{message}</div>"
+    return turn_html(text) + (f"<div class='brass-message' style='font-size:12px;line-height:16px'>{message}</div>"
                    if message else "")
 
 

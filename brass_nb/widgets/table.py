@@ -21,7 +21,7 @@ from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.widgets.choices import FIELDS, Choice, choice_of, describe, kinds, settle
 from brass_nb.widgets.labels import LABELS
-from brass_nb.widgets.panels import hand_html, players_html, scores_html, seat_name, status_html
+from brass_nb.widgets.panels import hand_html, players_html, scores_html, seat_name, status_html, turn_html
 from brass_nb.widgets.reviewing import REVIEW_DEPTH, ReviewJob, decision_html, decision_label
 from brass_nb.widgets.timeline import Moment, timeline
 
@@ -269,6 +269,10 @@ class Table:
         return Controls(human, bool(self.game.log), self.game.can_redo, not over and not human and not reviewing,
                         any(s != "human" for s in self.seats), over, bool(self.game.log), reviewing)
 
+    def thinking_html(self, player: int) -> str:
+        """The turn line while ``player``'s bot chooses."""
+        return turn_html(self.words["thinking"].format(player=self.who(player)))
+
     def status_html(self) -> str:
         message = self.message.html(self) if self.message else ""
         if self.moments is not None and self.replay_index is not None and self.replay_index < len(self.moments) - 1:
@@ -439,7 +443,8 @@ class Table:
         """Let the bot seats move: one move, or (``once=False``) every move until a human is to act. The panel
         lists ``before`` (the human move that led here) and then each bot move; the choice keeps ``keep`` (the
         human's last) where still legal. A bot that raises or answers an illegal action stops the bots: the
-        message says so and nothing of its is played. Returns whether a bot moved."""
+        message says so and nothing of its is played. Returns whether the panel now shows the moves (a bot moved,
+        or one failed after ``before``)."""
         explanations = list(before)
         failure: Message | None = None
         while not self.game.is_over and self.seats[self.game.current_player] != "human":
@@ -458,7 +463,7 @@ class Table:
                 break
         if len(explanations) == len(before) and failure is None:
             return False
-        if len(explanations) == len(before):
+        if not explanations:                       # the bot failed before anyone moved: the panel stays
             self.message = failure
             self.choice = self.keep_or_settle(keep or self.selected)
             return False
