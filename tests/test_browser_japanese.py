@@ -1,9 +1,10 @@
 """A Japanese learner's screen, in JupyterLab at 1366×768 with Chromium: the table in 日本語 after a hint and after a
 bot's move, and a quiz answered, each read for English words outside code (the scanner of
-``tests/test_japanese_only.py``, with its exceptions) and for headers broken inside a word.
+``tests/test_japanese_only.py``, with its exceptions) and for headers broken inside a word; and the Japanese player
+aid's first page as a teacher previews it in JupyterLab.
 
 Screenshots go to ``test-artefacts/browser/japanese-*.png``; with ``BRASS_UPDATE_IMAGES=1`` also to
-``docs/images/table_ja_hint.png``, ``table_ja_bot_move.png`` and ``quiz_ja.png``.
+``docs/images/table_ja_hint.png``, ``table_ja_bot_move.png``, ``quiz_ja.png`` and ``player_aid_ja.png``.
 """
 from __future__ import annotations
 
@@ -123,3 +124,13 @@ def test_a_quiz_answered_in_japanese(browser, lab):
     bh.settle(page, quiet_ms=300)
     shoot(page, "quiz_ja")
     assert english_read(page, ".jp-OutputArea .widget-vbox") == []
+
+
+def test_the_japanese_player_aid_opens_in_jupyterlab(browser, lab):
+    page = browser.new_page()
+    aid = "docs/teaching/player_aid_birmingham_ja-1.png"
+    page.goto(lab.lab_url(aid), wait_until="domcontentloaded")
+    page.wait_for_function("() => [...document.querySelectorAll('.jp-MainAreaWidget img')]"
+                           ".some(img => img.complete && img.naturalWidth === 909)", timeout=60_000, polling=250)
+    page.wait_for_timeout(500)                                # no kernel here to settle: the page only draws
+    shoot(page, "player_aid_ja")
