@@ -21,8 +21,8 @@ LABELS = {
            "thinking": "{player} is thinking…",
            "replaying": "Replay: the board shows the position after action {n} of {total}.",
            "replaying_start": "Replay: the board shows the start of the game.",
-           "bot_refused": "{player} chose a move the rules refuse; nothing was played. Press Next bot move to try "
-                          "again, or Undo:",
+           "bot_refused": "{player} chose a move the rules refuse, so nothing was played (press Next bot move to "
+                          "try again, or Undo). The rules say:",
            "bot_failed": "{player} could not choose a move (its code raised an error); nothing was played. Press "
                          "Next bot move to try again, or Undo.",
            "actions_left": {1: "1 action left", 2: "2 actions left"},
