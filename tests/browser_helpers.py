@@ -485,14 +485,11 @@ def code_notebook(*sources: str):
 
 
 @contextmanager
-def lab_serving(workdir: Path, notebooks: dict[str, tuple[str, ...]],
-                extra_env: dict[str, str] | None = None) -> Iterator[LabServer]:
+def lab_serving(workdir: Path, notebooks: dict[str, tuple[str, ...]]) -> Iterator[LabServer]:
     """A started :class:`LabServer` whose root also holds ``notebooks`` (file name → cell sources); stopped after."""
     import nbformat
 
     server = LabServer(workdir)
-    if extra_env:
-        server.env = lambda: {**LabServer.env(server), **extra_env}
     server.prepare()
     for name, sources in notebooks.items():
         nbformat.write(code_notebook(*sources), server.root / name)
