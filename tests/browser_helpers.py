@@ -54,6 +54,21 @@ VIEWPORT = {"width": 1400, "height": 900}
 MAX_SCREENSHOT_HEIGHT = 15000   # Chromium cannot capture much taller pages in one piece
 
 
+def require_browser(*modules: str) -> str:
+    """Skip the calling test module unless Playwright, JupyterLab, ``modules`` and Debian's Chromium are all here
+    (``bash scripts/test.sh`` installs them, and says so when it cannot); returns Chromium's path."""
+    import pytest
+
+    for module, what in (("playwright.sync_api", "the Python 'playwright' package"), ("jupyterlab", "JupyterLab"),
+                         *((m, m) for m in modules)):
+        pytest.importorskip(module, reason=f"{what} is not installed (bash scripts/test.sh installs it)")
+    path = chromium_path()
+    if path is None:
+        pytest.skip("Chromium not found at /usr/bin/chromium (bash scripts/test.sh installs it as root: "
+                    "apt-get install chromium)", allow_module_level=True)
+    return path
+
+
 def chromium_path() -> str | None:
     for candidate in (os.environ.get("BRASS_CHROMIUM"),) + CHROMIUM_CANDIDATES:
         if candidate and os.access(candidate, os.X_OK):

@@ -15,14 +15,8 @@ import statistics
 import browser_helpers as bh
 import pytest
 
-playwright_sync = pytest.importorskip(
-    "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")
-pytest.importorskip("jupyterlab", reason="JupyterLab is not installed (bash scripts/test.sh installs it)")
-pytest.importorskip("nbformat")
-CHROMIUM = bh.chromium_path()
-if CHROMIUM is None:
-    pytest.skip("Chromium not found at /usr/bin/chromium (bash scripts/test.sh installs it as root: "
-                "apt-get install chromium)", allow_module_level=True)
+CHROMIUM = bh.require_browser("nbformat")
+playwright_sync = pytest.importorskip("playwright.sync_api")
 
 LAPTOP = {"width": 1366, "height": 768}
 NOTEBOOK = "explorer_at_a_table.ipynb"

@@ -14,14 +14,7 @@ import browser_helpers as bh
 import pytest
 from test_japanese_only import latin_words
 
-pytest.importorskip(
-    "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")
-pytest.importorskip("jupyterlab", reason="JupyterLab is not installed (bash scripts/test.sh installs it)")
-pytest.importorskip("nbformat")
-CHROMIUM = bh.chromium_path()
-if CHROMIUM is None:
-    pytest.skip("Chromium not found at /usr/bin/chromium (bash scripts/test.sh installs it as root: "
-                "apt-get install chromium)", allow_module_level=True)
+CHROMIUM = bh.require_browser("nbformat")
 
 LAPTOP = {"width": 1366, "height": 768}
 UPDATE_IMAGES = os.environ.get("BRASS_UPDATE_IMAGES") == "1"

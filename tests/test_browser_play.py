@@ -22,14 +22,7 @@ from pathlib import Path
 import browser_helpers as bh
 import pytest
 
-playwright_sync = pytest.importorskip(
-    "playwright.sync_api", reason="the Python 'playwright' package is not installed (bash scripts/test.sh installs it)")
-pytest.importorskip("jupyterlab", reason="JupyterLab is not installed (bash scripts/test.sh installs it)")
-pytest.importorskip("voila", reason="Voilà is not installed (bash scripts/test.sh installs it with the test extra)")
-CHROMIUM = bh.chromium_path()
-if CHROMIUM is None:
-    pytest.skip("Chromium not found at /usr/bin/chromium (bash scripts/test.sh installs it as root: "
-                "apt-get install chromium)", allow_module_level=True)
+CHROMIUM = bh.require_browser("voila")
 
 LAPTOP = {"width": 1366, "height": 768}
 RENDER_TIMEOUT_S = 120

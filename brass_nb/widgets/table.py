@@ -153,14 +153,13 @@ class Message:
 
     def html(self, table: Table) -> str:
         words = table.words
+        items = "".join(f"<li>{code_html(reason(s, table.language))}</li>" for s in self.steps)
         if self.kind == "refused":
-            items = "".join(f"<li>{code_html(reason(s, table.language))}</li>" for s in self.steps)
             return f"<span style='color:#b00020'>{html.escape(words['refused'])}</span><ul>{items}</ul>"
         if self.kind == "legal":
             return html.escape(words["legal"])
         if self.kind in ("bot_refused", "bot_failed"):
             head = html.escape(words[self.kind].format(player=table.who(self.player)))
-            items = "".join(f"<li>{code_html(reason(s, table.language))}</li>" for s in self.steps)
             detail = f"<br><code>{html.escape(self.detail)}</code>" if self.detail else ""
             return (f"<span class='brass-bot-failed' style='color:#b00020'>{head}</span>{detail}"
                     + (f"<ul>{items}</ul>" if items else ""))
