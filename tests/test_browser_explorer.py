@@ -9,11 +9,14 @@ RandomBot(1)], auto=True)``; Debian's Chromium, driven by Playwright, clicks it.
 from __future__ import annotations
 
 import json
+import os
 import re
 import statistics
 
 import browser_helpers as bh
 import pytest
+
+from brass_nb.plot.geometry import CSS_PX_PER_INCH, DISPLAY_WIDTH, MIN_FONT
 
 CHROMIUM = bh.require_browser("nbformat")
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -25,47 +28,69 @@ from brass_nb.bots import RandomBot
 from brass_nb.widgets import Explorer
 Explorer(bn.new_game("birmingham", players=2, seed=7), seats=["human", RandomBot(1)], auto=True)"""
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
+WHOLE_GAME = "whole_game.ipynb"
+WHOLE_GAME_SOURCES = ("""import brass_nb as bn
+from brass_nb.widgets import Explorer
+table = Explorer(bn.new_game("birmingham", players=2, seed=7), seats=["human", "club"], auto=False)
+table""", 'print("VP:", [p.vp for p in table.game.players])')
+UPDATE_IMAGES = os.environ.get("BRASS_UPDATE_IMAGES") == "1"
 
 # In the page: the time from a click (or a dropdown change) to the moment the board's new picture has loaded.
 TIMER_JS = """(root) => {
     const img = root.querySelector('.brass-board img') || root.querySelector('.brass-board');
-    window.__brass = {start: null, loaded: []};
+    window.__brass = {start: null, loaded: [], explained: []};
     const mark = () => { if (window.__brass.start === null) window.__brass.start = performance.now(); };
     root.addEventListener('click', mark, true);
     root.addEventListener('change', mark, true);
     img.addEventListener('load', () => {
         if (window.__brass.start !== null) window.__brass.loaded.push(performance.now() - window.__brass.start);
     });
+    new MutationObserver(() => {
+        if (window.__brass.start !== null) window.__brass.explained.push(performance.now() - window.__brass.start);
+    }).observe(root.querySelector('.brass-explanation-view'), {childList: true, subtree: true, characterData: true});
 }"""
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    with bh.lab_serving(tmp_path_factory.mktemp("lab-explorer"), {NOTEBOOK: (SOURCE,)}) as server:
+    with bh.lab_serving(tmp_path_factory.mktemp("lab-explorer"),
+                        {NOTEBOOK: (SOURCE,), WHOLE_GAME: WHOLE_GAME_SOURCES}) as server:
         yield server
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory, lab):
+def browser(tmp_path_factory, lab):
     try:
         with bh.chromium(tmp_path_factory.mktemp("chromium-profile-explorer"), CHROMIUM, LAPTOP) as context:
-            page = bh.open_widget_notebook(context, lab, NOTEBOOK)
-            page.evaluate(TIMER_JS, page.locator(".brass-explorer").first.element_handle())
-            yield page
+            yield context
     finally:
         lab.shutdown_kernels()
 
 
-def timed(page, act) -> float:
-    """Milliseconds from the click or change done by ``act`` until the board's new picture has loaded."""
-    page.evaluate("() => { window.__brass.start = null; window.__brass.loaded = []; }")
+@pytest.fixture(scope="module")
+def page(browser, lab):
+    page = bh.open_widget_notebook(browser, lab, NOTEBOOK)
+    page.evaluate(TIMER_JS, page.locator(".brass-explorer").first.element_handle())
+    yield page
+    page.close()
+
+
+def timed(page, act, until: str = "loaded") -> float:
+    """Milliseconds from the click or change done by ``act`` until the board's new picture has loaded (``until``
+    "loaded"; a move that leaves the picture as it was, like ending a sale, is timed to its explanation), or until
+    the explanation has changed ("explained": a hint)."""
+    page.evaluate("() => { window.__brass.start = null; window.__brass.loaded = []; window.__brass.explained = []; }")
+    done = ("() => { const b = window.__brass; return b.loaded.length > 0 || (b.explained.length > 0"
+            " && performance.now() - b.start > b.explained[0] + 500); }") if until == "loaded" else \
+        "() => window.__brass.explained.length > 0"
     try:
         act()
-        page.wait_for_function("() => window.__brass.loaded.length > 0", timeout=30_000, polling="raf")
+        page.wait_for_function(done, timeout=30_000, polling="raf")
     except playwright_sync.Error:
         page.screenshot(path=str(bh.ARTEFACTS / "explorer-1366x768-failed.png"))
         raise
-    elapsed = page.evaluate("() => window.__brass.loaded[0]")
+    elapsed = page.evaluate(f"() => {{ const b = window.__brass; return b.{until}.length ? b.{until}[0] "
+                            f": b.explained[0]; }}")
     bh.settle(page, quiet_ms=150)
     return elapsed
 
@@ -102,24 +127,68 @@ def click(page, css: str) -> None:
     page.locator(f".brass-explorer {css}").first.click()
 
 
-def test_everything_needed_to_play_is_in_view_at_1366x768(page):
-    boxes = page.evaluate("""() => {
-        const root = document.querySelector('.brass-explorer');
-        const wanted = root.querySelectorAll('button, select, input, .brass-status, .brass-board, .brass-hand');
-        return [...wanted].filter(el => el.offsetParent !== null).map(el => {
-            const r = el.getBoundingClientRect();
-            return {what: el.className + ' ' + (el.innerText || '').slice(0, 30),
-                    left: r.left, top: r.top, right: r.right, bottom: r.bottom};
-        });
-    }""")
+LAYOUT_JS = """() => {
+    const root = document.querySelector('.brass-explorer');
+    const box = el => { const r = el.getBoundingClientRect();
+                        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width,
+                                height: r.height}; };
+    const view = root.querySelector('.brass-explanation-view');
+    const side = root.querySelector('.brass-side');
+    const shown = [...root.querySelectorAll('button, select, input, .brass-status, .brass-hand')]
+        .filter(el => el.offsetParent !== null);
+    return {board: box(root.querySelector('img.brass-board')), side: box(side), view: box(view),
+            status: box(root.querySelector('.brass-status')), hand: box(root.querySelector('.brass-hand')),
+            play: box(root.querySelector('.brass-play')),
+            line: parseFloat(getComputedStyle(view.querySelector('div[lang]') || view).lineHeight),
+            controls: shown.map(el => ({what: (el.innerText || el.className).slice(0, 30), ...box(el)}))};
+}"""
+
+
+def set_file_browser(page, shown: bool) -> None:
+    """Open or close JupyterLab's file browser (the left area) and bring the table back to the top."""
+    page.evaluate("(shown) => { const app = window.jupyterapp;"
+                  " if (app.shell.leftCollapsed === shown) app.commands.execute('application:toggle-left-area'); }",
+                  shown)
+    bh.settle(page, quiet_ms=600)
+    page.evaluate("() => document.querySelector('.brass-explorer').scrollIntoView({block: 'start'})")
+    bh.settle(page, quiet_ms=300)
+
+
+def set_language(page, language: str) -> None:
+    page.locator(".brass-explorer .widget-toggle-buttons button",
+                 has_text="日本語" if language == "ja" else "English").first.click()
+    bh.settle(page, quiet_ms=500)
+
+
+def smallest_board_text(board_width: float) -> float:
+    """CSS pixels of the board's smallest words as shown: the picture is drawn for DISPLAY_WIDTH px."""
+    return MIN_FONT * CSS_PX_PER_INCH / 72 * board_width / DISPLAY_WIDTH
+
+
+@pytest.mark.parametrize("file_browser", [False, True], ids=["file-browser-closed", "file-browser-open"])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_board_hand_controls_status_and_ten_lines_of_explanation_in_view(page, language, file_browser):
+    set_language(page, language)
+    set_file_browser(page, file_browser)
+    found = page.evaluate(LAYOUT_JS)
     bh.ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(bh.ARTEFACTS / "explorer-1366x768-start.png"))
-    assert len(boxes) > 10
-    outside = [b for b in boxes if b["left"] < 0 or b["top"] < 0 or b["right"] > LAPTOP["width"]
-               or b["bottom"] > LAPTOP["height"]]
-    assert not outside, f"outside the 1366×768 viewport: {outside}"
-    board = page.locator(".brass-explorer .brass-board").first.bounding_box()
-    assert 700 <= board["width"] <= 760, board
+    page.screenshot(path=str(bh.ARTEFACTS / f"explorer-layout-{language}-file-browser-{file_browser}.png"))
+    set_file_browser(page, False)
+    set_language(page, "en")
+    lines, smallest = found["view"]["height"] / found["line"], smallest_board_text(found["board"]["width"])
+    print(f"{language}, file browser {'open' if file_browser else 'closed'}: {lines:.1f} explanation lines in "
+          f"view, board {found['board']['width']:.0f} px wide, smallest board text {smallest:.1f} px")
+    for part in ("board", "status", "hand", "play", "view"):
+        box = found[part]
+        assert 0 <= box["top"] and box["bottom"] <= LAPTOP["height"] and box["right"] <= LAPTOP["width"], part
+    side = found["side"]
+    cut = [c for c in found["controls"]
+           if c["left"] < side["left"] - 1 or c["right"] > side["right"] + 1 or c["bottom"] > side["bottom"] + 1]
+    assert not cut, f"controls outside the side panel: {cut}"
+    assert lines >= 10, f"{lines:.1f} lines of the explanation in view"
+    assert smallest >= 9, f"the board's smallest text shows at {smallest:.1f} px"
+    if not file_browser:
+        assert 700 <= found["board"]["width"] <= 760, found["board"]
 
 
 def test_a_game_against_a_bot_by_clicks_with_undo_redo_and_timings(page):
@@ -178,7 +247,7 @@ def test_a_game_against_a_bot_by_clicks_with_undo_redo_and_timings(page):
     texts = page.evaluate("""() => {
         const root = document.querySelector('.brass-explorer .brass-side');
         const out = [];
-        root.querySelectorAll('select option, button, label, .widget-label, .brass-status, .brass-players, .brass-hand')
+        root.querySelectorAll('select option, button, label, .widget-label, .brass-status, .brass-hand')
             .forEach(el => { if (!el.closest('.widget-toggle-buttons') && el.closest('.widget-dropdown, .brass-side')
                                  && (el.offsetParent !== null || el.tagName === 'OPTION'))
                                  out.push(el.innerText || el.textContent); });
@@ -216,6 +285,7 @@ def test_a_double_click_is_one_action(page):
     assert "(you) to act" in after and "2 actions left" in after and round_of in after, after
     double_click(page, ".brass-hint")
     assert "Hint:" in page.locator(".brass-explorer .brass-explanation-view").first.inner_text()
+    click(page, ".brass-more")                                   # behind "…": the bots' pace
     page.locator(".brass-explorer .widget-checkbox input").first.uncheck()      # step through the bot's moves
     bh.settle(page, quiet_ms=400)
     for _ in range(2):
@@ -227,3 +297,103 @@ def test_a_double_click_is_one_action(page):
     assert f"Undone: {played}." in status(page), status(page)
     timed(page, lambda: click(page, ".brass-undo"))
     assert "Undone: Player 1 (you)'s" in status(page), "the double click played one bot move, not two"
+
+
+# ---------------------------------------------------------------------------------------- a whole game by clicks
+
+SCORES_JS = """() => {
+    const side = document.querySelector('.brass-explorer .brass-side').getBoundingClientRect();
+    const table = document.querySelector('.brass-explorer .brass-scores');
+    const r = table.getBoundingClientRect();
+    const players = [...table.querySelectorAll('th[data-player]')].map(th => th.dataset.player);
+    const parts = {};
+    table.querySelectorAll('td[data-part]').forEach(td => {
+        (parts[td.dataset.part] = parts[td.dataset.part] || []).push(parseInt(td.innerText)); });
+    return {inside: r.left >= side.left - 1 && r.right <= side.right + 1 && r.bottom <= side.bottom + 1,
+            scrolls: table.parentElement.scrollWidth > table.parentElement.clientWidth, players: players,
+            parts: parts};
+}"""
+
+
+def shoot(page, name: str) -> None:
+    """A screenshot of the moment, in the artefacts and, with BRASS_UPDATE_IMAGES=1, in docs/images."""
+    bh.ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(bh.ARTEFACTS / f"explorer-{name}.png"))
+    if UPDATE_IMAGES:
+        page.screenshot(path=str(bh.REPO / "docs" / "images" / f"{name}.png"))
+
+
+def shoot_both_ways(page, moment: str) -> None:
+    """The moment in English with the file browser closed, and in Japanese with it open."""
+    shoot(page, f"table_en_{moment}")
+    set_language(page, "ja")
+    set_file_browser(page, True)
+    shoot(page, f"table_ja_{moment}_file_browser")
+    set_file_browser(page, False)
+    set_language(page, "en")
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {"median": round(statistics.median(ordered), 1), "p90": round(ordered[int(len(ordered) * 0.9)], 1),
+            "clicks": len(ordered)}
+
+
+def test_a_whole_game_by_clicks_to_the_final_scores(browser, lab):
+    """The learner takes the coach's hint and plays it, every turn; the bot's moves are stepped through with Next
+    bot move. Each era's end is shot in both languages, and the final score table must be whole and add up."""
+    page = bh.open_widget_notebook(browser, lab, WHOLE_GAME)
+    page.evaluate(TIMER_JS, page.locator(".brass-explorer").first.element_handle())
+    timings: dict[str, list[float]] = {"hint": [], "play": [], "bot move": [], "undo": []}
+    shot_canal_end = False
+    for _ in range(400):
+        now = status(page)
+        if "The game is over" in now:
+            break
+        if "(you) to act" in now:
+            timings["hint"].append(timed(page, lambda: click(page, ".brass-hint"), until="explained"))
+            timings["play"].append(timed(page, lambda: click(page, ".brass-play")))
+        else:
+            assert "(club) to act" in now and page.locator(".brass-explorer .brass-bot").first.is_visible(), now
+            timings["bot move"].append(timed(page, lambda: click(page, ".brass-bot")))
+        assert "Not allowed" not in status(page) and "refuse" not in status(page), status(page)
+        if not shot_canal_end and "rail era" in status(page):
+            assert_step_buttons_readable(page)
+            shoot_both_ways(page, "canal_era_end")
+            shot_canal_end = True
+        if len(timings["play"]) == 10 and not timings["undo"]:          # Undo and Redo mid-game, timed
+            for _ in range(3):
+                timings["undo"].append(timed(page, lambda: click(page, ".brass-undo")))
+                assert "Undone:" in status(page)
+            for _ in range(3):
+                timed(page, lambda: click(page, ".brass-redo"))
+                assert "Redone:" in status(page)
+    assert "The game is over" in status(page) and shot_canal_end, status(page)
+    assert_step_buttons_readable(page)
+    shoot_both_ways(page, "game_end")
+    scores = page.evaluate(SCORES_JS)
+    assert scores["inside"] and not scores["scrolls"], "the final score table is cut at the side panel's edge"
+    for language, file_browser in (("ja", False), ("ja", True), ("en", True)):
+        set_language(page, language)
+        set_file_browser(page, file_browser)
+        seen = page.evaluate(SCORES_JS)
+        set_file_browser(page, False)
+        set_language(page, "en")
+        assert seen["inside"] and not seen["scrolls"], f"the score table is cut ({language}, {file_browser})"
+    parts = scores["parts"]                       # a column per player, best first; a row per source of VP
+    assert len(scores["players"]) == 2 and set(parts) >= {"canal links", "rail industries", "other", "total"}
+    for column in range(2):
+        assert sum(values[column] for part, values in parts.items() if part != "total") == parts["total"][column]
+    page.locator(".jp-Cell").nth(1).click()                    # the game's own VP, printed by the second cell
+    page.keyboard.press("Shift+Enter")
+    page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output')]"
+                           ".some(o => o.innerText.includes('VP: [') && !o.innerText.includes('VP: [0, 0]'))")
+    printed = page.locator(".jp-OutputArea-output", has_text="VP: [").first.inner_text()
+    vp = [int(v) for v in re.findall(r"-?\d+", printed)]
+    by_player = dict(zip((int(p) for p in scores["players"]), parts["total"], strict=True))
+    assert [by_player[1], by_player[2]] == vp, (scores, printed)
+    figures = {kind: percentiles(values) for kind, values in timings.items()}
+    (bh.ARTEFACTS / "explorer-whole-game-timings.json").write_text(json.dumps(
+        {"ms": figures, "all_ms": timings}, indent=1))
+    print(f"a whole game by clicks, click to update (ms): {figures}")
+    page.close()

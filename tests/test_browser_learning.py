@@ -76,7 +76,8 @@ def test_your_move_wrong_then_the_hint_ladder_then_right(browser, lab, language)
         shot = bh.ARTEFACTS / f"learning-your-move-{language}"
         bh.ARTEFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=f"{shot}-1-goal.png")
-        # an illegal move, typed: refused, with the rule's reason, and the board unchanged
+        # an illegal move, typed (behind "…"): refused, with the rule's reason, and the board unchanged
+        _click(page, ".brass-explorer .brass-more")
         page.locator(".brass-explorer input[type=text]").first.fill(
             "build brewery Farm Brewery South[1] with card Wild Location")
         _click(page, ".brass-explorer .brass-play-typed")

@@ -70,7 +70,7 @@ def test_an_english_bot_name_at_the_table_is_flagged(monkeypatch):
     monkeypatch.setitem(LABELS["ja"], "bots", {})
     table = Table(bn.new_game("birmingham", players=2, seed=1), seats=["human", strengths.bot("club")],
                   language="ja")
-    assert html_words(table.players_html()) == ["club"]
+    assert html_words(table.thinking_html(1)) == ["club"]
 
 
 # ---------------------------------------------------------------- the lessons' outputs
@@ -111,7 +111,7 @@ def test_the_allowed_cells_exist_and_still_need_their_exception():
 
 
 def _table_parts(table: Table) -> dict[str, str]:
-    return {"status": table.status_html(), "players": table.players_html(), "hand": table.hand_html(),
+    return {"status": table.status_html(), "hand": table.hand_html(),
             "panel": table.panel_html(), "scores": table.scores_html()}
 
 

@@ -105,6 +105,9 @@ def assert_readable(measured, figure) -> None:
     assert not small, f"text under {MIN_FONT} pt as shown: {small}"
     clashes = [(a, b) for (a, _, box_a), (b, _, box_b) in combinations(measured, 2) if box_a.overlaps(box_b)]
     assert not clashes, f"{len(clashes)} overlapping labels, e.g. {clashes[:6]}"
+    width, height = figure.get_size_inches() * figure.dpi          # nothing cut at the picture's edge
+    cut = [name for name, _, box in measured if box.x0 < 0 or box.y0 < 0 or box.x1 > width or box.y1 > height]
+    assert not cut, f"words cut at the picture's edge: {cut[:6]}"
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])

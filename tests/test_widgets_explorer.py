@@ -159,7 +159,6 @@ def test_the_status_and_hand_say_whose_turn_what_era_and_what_cards(game):
     assert "Player 1 (you) to act" in status and "canal era, round 1" in status and "1 action left" in status
     chips = re.findall(r"data-card='([^']+)'", explorer.hand.value)
     assert sorted(chips) == sorted(game.players[0].hand)
-    assert "random" in explorer.players_view.value and "£17" in explorer.players_view.value
 
 
 def test_wild_cards_are_chips_marked_wild():
@@ -350,10 +349,10 @@ def test_a_whole_two_player_game_through_the_widget_ends_with_scores_and_a_repla
     assert explorer.controls.layout.display == "none" and explorer.scores.layout.display is None
     ranking = game.scores()
     table = explorer.scores.value
-    rows = re.findall(r"<tr><td[^>]*>(\d+)</td><td>Player (\d) \((?:you|random)\)</td>(.*?)</tr>", table)
-    assert [(int(place), int(player) - 1) for place, player, _ in rows] == \
+    heads = re.findall(r"data-player='(\d)'[^>]*><b>(\d+)</b>&nbsp;Player \d \((?:you|random)\)</th>", table)
+    assert [(int(place), int(player) - 1) for player, place in heads] == \
         [(r["place"], r["player"]) for r in ranking]
-    totals = [int(re.findall(r">(-?\d+)</td>", cells)[-1]) for _, _, cells in rows]
+    totals = [int(v) for v in re.findall(r"data-part='total'[^>]*>(-?\d+)</td>", table)]
     assert totals == [r["vp"] for r in ranking]
     assert ("money" in table) == (name == "lancashire")
     assert explorer.replay.max == len(game.log)

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from matplotlib import font_manager, rc_context
 
+from brass_nb.plot.geometry import MIN_FONT
+
 PLAYER_COLORS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7")
 """Player 1..4: blue, vermillion, bluish green, reddish purple, from the Okabe–Ito palette, which stays
 distinct under the common colour-vision deficiencies; :data:`PLAYER_MARKERS` adds a shape to each."""
@@ -31,7 +33,7 @@ HIGHLIGHT_EDGE = "#3d3d3d"
 CONNECTED_COLOR = "#56b4e9"
 REMOVED_COLOR = "#1a1a1a"
 
-FONT = 8.0            # points at the displayed size: every word on the picture
+FONT = MIN_FONT       # points at the displayed size: every word on the picture
 TITLE_FONT = 10.0
 
 

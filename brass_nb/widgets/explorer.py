@@ -7,6 +7,7 @@ it is computing."""
 from __future__ import annotations
 
 import asyncio
+import html
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -27,6 +28,8 @@ from brass_nb.widgets.table import Table
 
 PICTURE_WIDTH = "740px"   # the board's fixed CSS width: sharp at any pixel density the picture is drawn with
 PANEL_HEIGHT = "630px"    # the side panel fits a 1366×768 laptop's JupyterLab without scrolling the page
+PANEL_MIN_WIDTH = "300px"  # with JupyterLab's file browser open the board keeps 620 px: its 8.4 pt words show at 9 px
+ICON_ONLY = "40px"        # Undo, Redo and "…": a familiar icon, its name in the tooltip
 ROW = "flex"              # the decisive moments' buttons beside their label, not under it (ipywidgets: a block)
 BOARDS_KEPT = 8           # positions (per language) whose drawing is kept, so Undo, Redo and switches are cheap
 MARGINS_SIZE = (4.6, 2.1)  # the review's plot, in inches at 100 CSS pixels each: the side panel's width
@@ -80,29 +83,31 @@ class Explorer(w.GridBox):
         self.picture = w.Image(format="png", layout=w.Layout(width="100%", max_width=PICTURE_WIDTH))
         self.picture.add_class("brass-board")
         self.toggle = language_toggle(self.table.language)
-        self.status = w.HTML(layout=w.Layout(width="100%"))
+        self.status = w.HTML(layout=w.Layout(width="auto"))    # (the side panel's width less the widget's margins)
         self.status.add_class("brass-status")
-        self.players_view = w.HTML()
         self.hand = w.HTML()
-        self.kind = w.Dropdown(layout=w.Layout(width="100%"))
-        self.fields = [w.Dropdown(layout=w.Layout(width="100%")) for _ in range(SLOTS)]
+        self.kind = w.Dropdown(layout=w.Layout(width="auto"))
+        self.fields = [w.Dropdown(layout=w.Layout(width="auto")) for _ in range(SLOTS)]
         for dropdown in [self.kind] + self.fields:
             dropdown.style.description_width = "78px"
             dropdown.add_class("brass-choice")
         self.play_button = self._button("success", "play", "brass-play")
-        self.undo_button = self._button("", "undo", "brass-undo")
-        self.redo_button = self._button("", "repeat", "brass-redo")
+        self.undo_button = self._button("", "undo", "brass-undo", ICON_ONLY)
+        self.redo_button = self._button("", "repeat", "brass-redo", ICON_ONLY)
         self.hint_button = self._button("info", "lightbulb-o", "brass-hint")
         self.bot_button = self._button("warning", "forward", "brass-bot")
+        self.more_button = w.ToggleButton(icon="ellipsis-h", layout=w.Layout(width=ICON_ONLY, flex="0 0 auto"))
+        self.more_button.add_class("brass-more")
         self.auto = w.Checkbox(value=auto, indent=False, layout=w.Layout(width="auto"))
         self.typed = w.Text(layout=w.Layout(width="auto", flex="1 1 auto"))
         self.check_button = self._button("", "question", "brass-check")
         self.play_typed_button = self._button("", "keyboard-o", "brass-play-typed")
-        self.steps = w.ToggleButtons(style={"button_width": "30px", "description_width": "56px"},
+        self.steps = w.ToggleButtons(style={"button_width": "30px"},
                                      layout=w.Layout(flex="0 0 auto", width="max-content"))
         self.steps.add_class("brass-steps")
-        self.steps_row = w.Box([self.steps], layout=w.Layout(display="none", flex="0 0 auto", overflow="auto hidden",
-                                                              width="100%"))
+        self.steps_label = w.HTML(layout=w.Layout(flex="0 0 auto", margin="0 4px 0 0"))
+        self.steps_row = w.HBox([self.steps_label, self.steps], layout=w.Layout(
+            display="none", flex="0 0 auto", overflow="auto hidden", width="100%", align_items="center"))
         # one row however many steps (an era's scoring has 50): it scrolls sideways, the explanation keeps its room
         self.explanation_view = w.HTML(layout=w.Layout(flex="1 1 0", overflow="auto", min_height="60px",
                                                        border="1px solid #ddd", padding="0 6px"))
@@ -131,19 +136,20 @@ class Explorer(w.GridBox):
         # (an empty picture in the page, even hidden, is a broken image)
         self.builder = w.VBox([self.kind] + self.fields, layout=w.Layout(flex="0 0 auto"))
         self.typed_row = w.HBox([self.typed, self.check_button, self.play_typed_button])
+        # what a learner rarely needs waits behind "…": typing notation, and the bots' pace (a teacher's choice)
+        self.more = w.VBox([self.typed_row, self.auto], layout=w.Layout(display="none", flex="0 0 auto"))
         self.controls = w.VBox([
-            self.builder, w.HBox([self.play_button, self.undo_button, self.redo_button, self.hint_button]),
-            w.HBox([self.bot_button, self.auto]), self.typed_row], layout=w.Layout(flex="0 0 auto"))
-        heads = w.HBox([self.players_view, w.VBox([self.toggle, self.review_button],
-                                                  layout=w.Layout(margin="0 0 0 auto", align_items="flex-end"))],
-                       layout=w.Layout(justify_content="space-between", flex="0 0 auto"))
-        side = w.VBox(([top] if top is not None else []) + [self.status, heads, self.hand, self.controls,
+            self.builder, w.HBox([self.play_button, self.bot_button, self.undo_button, self.redo_button,
+                                  self.hint_button, self.more_button], layout=w.Layout(flex_flow="row wrap")),
+            self.more], layout=w.Layout(flex="0 0 auto"))
+        tools = w.HBox([self.toggle, self.review_button], layout=w.Layout(flex="0 0 auto", grid_gap="6px"))
+        side = w.VBox(([top] if top is not None else []) + [tools, self.status, self.hand, self.controls,
                        self.scores, self.review_box, self.replay, self.steps_row, self.explanation_view,
                        self.margins_slot],
                       layout=w.Layout(height=PANEL_HEIGHT, overflow="hidden", grid_gap="2px"))
         side.add_class("brass-side")
         super().__init__([self.picture, side], layout=w.Layout(
-            grid_template_columns=f"minmax(0, {PICTURE_WIDTH}) minmax(330px, 1fr)", grid_gap="10px",
+            grid_template_columns=f"minmax(0, {PICTURE_WIDTH}) minmax({PANEL_MIN_WIDTH}, 1fr)", grid_gap="10px",
             align_items="flex-start", width="100%"))
         self.add_class("brass-explorer")
 
@@ -154,6 +160,7 @@ class Explorer(w.GridBox):
         self.toggle.observe(self._on_language, "value")
         self.replay.observe(self._on_replay, "value")
         self.review_button.observe(self._on_review, "value")
+        self.more_button.observe(self._on_more, "value")
         self.reviewed.observe(self._on_reviewed, "value")
         self.decisive.observe(self._on_decision, "value")
         self.decision.observe(self._on_decision, "value")
@@ -192,9 +199,10 @@ class Explorer(w.GridBox):
                 widget.close()
         super().close()
 
-    def _button(self, style: str, icon: str, css: str) -> w.Button:
+    def _button(self, style: str, icon: str, css: str, width: str = "auto") -> w.Button:
         button = GuardedButton(self._clicks, button_style=style, icon=icon,
-                               layout=w.Layout(width="auto", min_width="70px", flex="0 0 auto"))
+                               layout=w.Layout(width=width, min_width=width if width != "auto" else "70px",
+                                               flex="0 0 auto"))
         button.add_class(css)
         return button
 
@@ -234,11 +242,12 @@ class Explorer(w.GridBox):
     def _relabel(self) -> None:
         words = self.table.words
         self.kind.description = words["action"]
-        self.steps.description = words["show_step"]
-        for button, key in ((self.play_button, "play"), (self.undo_button, "undo"), (self.redo_button, "redo"),
-                            (self.hint_button, "hint"), (self.bot_button, "bot_move"),
+        self.steps_label.value = html.escape(words["show_step"])
+        for button, key in ((self.play_button, "play"), (self.hint_button, "hint"), (self.bot_button, "bot_move"),
                             (self.check_button, "check"), (self.play_typed_button, "play_typed")):
             button.description = words[key]
+        for button, key in ((self.undo_button, "undo"), (self.redo_button, "redo"), (self.more_button, "more")):
+            button.tooltip = words[key]          # a familiar icon, named when pointed at
         self.auto.description = words["auto"]
         self.typed.placeholder = words["typed"].format(example=example_action(self.game.facts))
         self.replay.description = words["replay"]
@@ -263,7 +272,6 @@ class Explorer(w.GridBox):
             self._updating = False
         language = table.language
         self.status.value = phrased(table.status_html(), language)
-        self.players_view.value = phrased(table.players_html(), language)
         self.hand.value = phrased(table.hand_html(), language)
         self.scores.value = phrased(table.scores_html(), language)
         self.explanation_view.value = phrased(table.panel_html(), language)
@@ -291,15 +299,16 @@ class Explorer(w.GridBox):
             control.disabled = not can.human
         self.undo_button.disabled, self.redo_button.disabled = not can.undo, not can.redo
         self.bot_button.disabled = not can.bots_to_act
-        self.bot_button.layout.display = self.auto.layout.display = None if can.bots else "none"
+        self.bot_button.layout.display = None if can.bots_to_act else "none"
+        self.auto.layout.display = None if can.bots else "none"
         for learners in (self.builder, self.play_button, self.typed_row):      # a bot's turn is visibly the bot's
             learners.layout.display = "none" if can.bots_to_act else None
+        self.more.layout.display = None if self.more_button.value else "none"
         self.hint_button.layout.display = None if self.hints and not can.bots_to_act else "none"
         self.controls.layout.display = "none" if can.over or can.reviewing else None
         self.scores.layout.display = None if can.over and not can.reviewing else "none"
         self.replay.layout.display = None if can.over or can.reviewing else "none"
         self.hand.layout.display = "none" if can.over or can.reviewing else None     # a finished game's are empty
-        self.players_view.layout.display = "none" if can.reviewing else None         # room for the review
 
     def _render_steps(self) -> None:
         """Step buttons for exactly the panel's steps, the chosen one pressed."""
@@ -401,6 +410,9 @@ class Explorer(w.GridBox):
     def _on_replay(self, change) -> None:
         if not self._updating:
             self._act(lambda: self.table.replay_to(change["new"]))
+
+    def _on_more(self, change) -> None:
+        self.more.layout.display = None if change["new"] else "none"
 
     def _on_review(self, change) -> None:
         if self._updating:

@@ -14,7 +14,6 @@ from brass_nb.widgets.labels import LABELS
 
 CHIP = ("display:inline-block;margin:1px 3px 1px 0;padding:0 6px;border-radius:9px;font-size:12px;"
         "line-height:17px;border:1px solid {border};background:{background}")
-CELL = "padding:0 6px;line-height:17px;text-align:right"
 LOCATION_CHIP = CHIP.format(border="#7a7a7a", background="#f4f4f4")
 INDUSTRY_CHIP = CHIP.format(border="#7a5c2e", background="#fbefd9")
 WILD_CHIP = CHIP.format(border="#5b2a86", background="#eadcf7") + ";font-weight:bold"
@@ -72,22 +71,6 @@ def status_html(game: Game, seats: list, language: str, message: str = "") -> st
                    if message else "")
 
 
-def players_html(game: Game, seats: list, language: str) -> str:
-    """One row per player: money, income level, VP and cards in hand; the player to act is marked."""
-    words = LABELS[language]
-    head = "".join(f"<th style='{CELL}'>{html.escape(words[k])}</th>"
-                   for k in ("money", "income", "vp", "cards"))
-    rows = []
-    for p in game.players:
-        mark = "▶&nbsp;" if p.index == game.current_player else ""    # never alone on a line of its own
-        cells = "".join(f"<td style='{CELL}'>{value}</td>" for value in
-                        (words["pounds"].format(n=p.money), p.income_level, p.vp, len(p.hand)))
-        rows.append(f"<tr><td style='{CELL};text-align:left'>{mark}"
-                    f"{html.escape(seat_name(seats, p.index, language))}</td>{cells}</tr>")
-    return (f"<table class='brass-players' style='font-size:12px;border-collapse:collapse;margin:0;{KEEP_WORDS}'>"
-            f"<tr><th style='{CELL}'></th>{head}</tr>{''.join(rows)}</table>")
-
-
 def hand_html(game: Game, player: int, language: str) -> str:
     """``player``'s cards as chips: location cards grey, industry cards brown, wild cards purple and marked."""
     words = LABELS[language]
@@ -133,24 +116,27 @@ def score_rows(explanations: list[Explanation]) -> dict[int, dict[str, int]]:
 
 
 def scores_html(explanations: list[Explanation], seats: list, language: str) -> str:
-    """The final score table, best first: links and industries per era, and money where the game scored it. The
-    eras head two columns each, so that the whole table fits the side panel (and scrolls inside it if not)."""
+    """The final score table: a column per player, best first, and a row per source of VP (links and industries
+    per era, money where the game scored it, other), then the total. Players are columns, not rows, so that four
+    of them fit a narrow side panel: the sources' names wrap on the left, the numbers never do."""
     words = LABELS[language]
     rows = score_rows(explanations)
-    per_era = [(f"{era} {part}", words[part]) for era in ("canal", "rail") for part in ("links", "industries")]
-    after = ([("money", words["money_vp"])] if any("money" in row for row in rows.values()) else []) + [
+    parts = [(f"{era} {part}", f"{words[era]} {words[part]}") for era in ("canal", "rail")
+             for part in ("links", "industries")]
+    parts += ([("money", words["money_vp"])] if any("money" in row for row in rows.values()) else []) + [
         ("other", words["other"]), ("total", words["total"])]
-    th = "<th style='padding:0 4px;text-align:center' {span}>{label}</th>"
-    head = (th.format(span="rowspan='2'", label=html.escape(words["place"])) + th.format(span="rowspan='2'", label="")
-            + "".join(th.format(span="colspan='2'", label=html.escape(words[era])) for era in ("canal", "rail"))
-            + "".join(th.format(span="rowspan='2'", label=html.escape(label)) for _, label in after))
-    subhead = "".join(th.format(span="", label=html.escape(label)) for _, label in per_era)
+    ranked = sorted(rows.items(), key=lambda item: item[1].get("place", 99))
+    pad = "padding:1px 3px"
+    head = "".join(f"<th class='brass-score-player' data-player='{player + 1}' style='{pad};text-align:right;"
+                   f"vertical-align:bottom'><b>{row.get('place', '')}</b>&nbsp;"
+                   f"{html.escape(seat_name(seats, player, language))}</th>" for player, row in ranked)
     body = []
-    for player, row in sorted(rows.items(), key=lambda item: item[1].get("place", 99)):
-        cells = "".join(f"<td style='text-align:right;padding:0 4px'>{row.get(key, 0)}</td>"
-                        for key, _ in per_era + after)
-        body.append(f"<tr><td style='text-align:center'>{row.get('place', '')}</td>"
-                    f"<td>{html.escape(seat_name(seats, player, language))}</td>{cells}</tr>")
+    for key, label in parts:
+        weight = "font-weight:bold;border-top:1px solid #999;" if key == "total" else ""
+        cells = "".join(f"<td class='brass-score' data-part='{key}' style='{weight}{pad};text-align:right;"
+                        f"{KEEP_WORDS}'>{row.get(key, 0)}</td>" for _, row in ranked)
+        body.append(f"<tr><td style='{weight}{pad}'>{html.escape(label)}</td>{cells}</tr>")
     return (f"<b>{html.escape(words['scores'])}</b><div style='overflow-x:auto'>"
-            f"<table class='brass-scores' style='font-size:12px;border-collapse:collapse;{KEEP_WORDS}'>"
-            f"<tr>{head}</tr><tr>{subhead}</tr>{''.join(body)}</table></div>")
+            f"<table class='brass-scores' style='font-size:12px;border-collapse:collapse'>"
+            f"<tr><th style='{pad};text-align:left;vertical-align:bottom'>{html.escape(words['place'])}</th>{head}"
+            f"</tr>{''.join(body)}</table></div>")

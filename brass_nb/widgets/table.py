@@ -21,7 +21,7 @@ from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.widgets.choices import FIELDS, Choice, choice_of, describe, kinds, settle
 from brass_nb.widgets.labels import LABELS
-from brass_nb.widgets.panels import hand_html, players_html, scores_html, seat_name, status_html, turn_html
+from brass_nb.widgets.panels import hand_html, scores_html, seat_name, status_html, turn_html
 from brass_nb.widgets.reviewing import REVIEW_DEPTH, ReviewJob, decision_html, decision_label
 from brass_nb.widgets.timeline import Moment, timeline
 
@@ -279,9 +279,6 @@ class Table:
                   if self.replay_index else self.words["replaying_start"])
             message = f"<b>{html.escape(at)}</b>" + (f"<br>{message}" if message else "")
         return status_html(self.game, self.seats, self.language, message)
-
-    def players_html(self) -> str:
-        return players_html(self.game, self.seats, self.language)
 
     def hand_html(self) -> str:
         """The hand of the human to act (else the first human seat's; in a game of bots, the bot to act's)."""
