@@ -34,6 +34,7 @@ from brass_nb.widgets import Explorer
 table = Explorer(bn.new_game("birmingham", players=2, seed=7), seats=["human", "club"], auto=False)
 table""", 'print("VP:", [p.vp for p in table.game.players])')
 UPDATE_IMAGES = os.environ.get("BRASS_UPDATE_IMAGES") == "1"
+BOT_MOVES_TIMED = 15           # Next bot move clicks in the whole game; then the bots play at once
 
 # In the page: the time from a click (or a dropdown change) to the moment the board's new picture has loaded.
 TIMER_JS = """(root) => {
@@ -91,7 +92,7 @@ def timed(page, act, until: str = "loaded") -> float:
         raise
     elapsed = page.evaluate(f"() => {{ const b = window.__brass; return b.{until}.length ? b.{until}[0] "
                             f": b.explained[0]; }}")
-    bh.settle(page, quiet_ms=150)
+    bh.settle(page, quiet_ms=60)      # the picture is the last part a render sends: the status is already there
     return elapsed
 
 
@@ -340,8 +341,9 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 
 def test_a_whole_game_by_clicks_to_the_final_scores(browser, lab):
-    """The learner takes the coach's hint and plays it, every turn; the bot's moves are stepped through with Next
-    bot move. Each era's end is shot in both languages, and the final score table must be whole and add up."""
+    """The learner takes the coach's hint and plays it, every turn; the bot's first moves are stepped through with
+    Next bot move (timed), then it plays at once. Each era's end is shot in both languages, and the final score
+    table must be whole and add up."""
     page = bh.open_widget_notebook(browser, lab, WHOLE_GAME)
     page.evaluate(TIMER_JS, page.locator(".brass-explorer").first.element_handle())
     timings: dict[str, list[float]] = {"hint": [], "play": [], "bot move": [], "undo": []}
@@ -356,6 +358,11 @@ def test_a_whole_game_by_clicks_to_the_final_scores(browser, lab):
         else:
             assert "(club) to act" in now and page.locator(".brass-explorer .brass-bot").first.is_visible(), now
             timings["bot move"].append(timed(page, lambda: click(page, ".brass-bot")))
+            if len(timings["bot move"]) == BOT_MOVES_TIMED:            # enough timed: bots now play at once
+                click(page, ".brass-more")
+                page.locator(".brass-explorer .widget-checkbox input").first.check()
+                click(page, ".brass-more")
+                bh.settle(page, quiet_ms=300)
         assert "Not allowed" not in status(page) and "refuse" not in status(page), status(page)
         if not shot_canal_end and "rail era" in status(page):
             assert_step_buttons_readable(page)
