@@ -1,11 +1,13 @@
 """The game's last action is an exact puzzle (the deck is empty and nobody acts after it): the coach's hint must
-find a move with the best final margin over the best rival, in Birmingham and both Lancashire editions."""
+find a move with the best final margin over the best rival, in Birmingham and both Lancashire editions; and it
+solves each of lesson 7's puzzles, which ``scripts/puzzles.py`` took from such positions of the bots' games."""
 from __future__ import annotations
 
 import pytest
 
 import brass_nb as bn
 from brass_nb.bots import GreedyBot
+from brass_nb.quizbank import exercises
 from brass_nb.rules.game import Game
 
 
@@ -48,3 +50,19 @@ def test_the_hint_on_the_last_action_has_the_best_final_margin(name, players, se
     assert hinted[0] == max(m[0] for m in margins.values()), (hinted, sorted(margins.items(), key=lambda i: i[1])[-3:])
     for language in ("en", "ja"):       # its evaluations are the game's result, which measures VP, income and money
         assert hint.render(language, detail=True).startswith(hint.render(language).splitlines()[0])
+
+
+PUZZLES = [e for e in exercises.exercises("07_era_end_and_scoring") if e.id.startswith("last-action-")]
+
+
+def test_lesson_7_has_the_puzzles_from_the_bots_games():
+    editions = {(e.game().facts.game, e.game().facts.edition) for e in PUZZLES}
+    assert len(PUZZLES) == 6 and editions == {("birmingham", "roxley"), ("lancashire", "roxley"),
+                                              ("lancashire", "2007")}, editions
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda e: e.id)
+def test_the_coachs_hint_solves_each_puzzle_and_most_moves_do_not(puzzle):
+    game = puzzle.game()
+    assert exercises.judge(puzzle, game.hint().action).ok
+    assert len(exercises.solutions(puzzle)) * 5 <= len(game.legal_actions())     # one move is clearly best

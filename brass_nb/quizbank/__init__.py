@@ -1,7 +1,8 @@
 """The quiz bank: questions on written positions, each answered by the engine, never typed in.
 
-Each lesson has a file ``<lesson>.toml`` beside this module, one ``[[question]]`` table per question; a position
-used by several questions may be named once under ``[positions]``::
+Each lesson has a file ``<lesson>.toml`` beside this module, one ``[[question]]`` table per question (and may have
+``<lesson>.puzzles.toml``, exercises that ``scripts/puzzles.py`` writes from the bots' games); a position used by
+several questions may be named once under ``[positions]``::
 
     [positions]
     two_mines = '''
@@ -91,7 +92,7 @@ class Solution:
 def lessons() -> list[str]:
     """The lessons that have questions, in teaching order."""
     folder = resources.files(__name__)
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml") and "." not in p.name[:-5])
 
 
 @cache
@@ -100,8 +101,11 @@ def bank(lesson: str) -> dict:
     known = lessons()
     if lesson not in known:
         raise UnknownName([Step("quiz.unknown_lesson", {"lesson": repr(lesson)[:60], "lessons": known}, ok=False)])
-    text = resources.files(__name__).joinpath(f"{lesson}.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    folder = resources.files(__name__)
+    data = tomllib.loads(folder.joinpath(f"{lesson}.toml").read_text(encoding="utf-8"))
+    generated = folder.joinpath(f"{lesson}.puzzles.toml")     # written by scripts/puzzles.py from bots' games
+    if generated.is_file():
+        data["question"] += tomllib.loads(generated.read_text(encoding="utf-8"))["question"]
     named = data.get("positions", {})
     for table in data["question"]:
         table["position"] = named.get(table["position"], table["position"])

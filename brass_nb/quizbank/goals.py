@@ -184,9 +184,14 @@ def _outcome(game: Game, action: Action) -> Outcome:
     return Outcome(game, after, player, action, explanation)
 
 
+def score(game: Game, action: Action, name: str) -> int:
+    """What ``action`` scores on measure ``name``, played on a copy of ``game``."""
+    return measure(_outcome(game, action), name)
+
+
 def best(game: Game, name: str) -> int:
     """The most any legal move of ``game``'s position scores on measure ``name``: every move is played on a copy."""
-    return max(measure(_outcome(game, action), name) for action in game.legal_actions())
+    return max(score(game, action, name) for action in game.legal_actions())
 
 
 def judge(game: Game, goal: Sequence[Check], action: Action | str,
