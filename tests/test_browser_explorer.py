@@ -92,7 +92,10 @@ def timed(page, act, until: str = "loaded") -> float:
         raise
     elapsed = page.evaluate(f"() => {{ const b = window.__brass; return b.{until}.length ? b.{until}[0] "
                             f": b.explained[0]; }}")
-    bh.settle(page, quiet_ms=60)      # the picture is the last part a render sends: the status is already there
+    # The picture is the last part a render sends, so once it loaded the status is there too. A hint's words come
+    # before its picture: wait for the page to rest, or the next click would come while the hint still runs (and
+    # the table rightly ignores it).
+    bh.settle(page, quiet_ms=60 if until == "loaded" else 400)
     return elapsed
 
 
@@ -346,7 +349,8 @@ def test_a_whole_game_by_clicks_to_the_final_scores(browser, lab):
     table must be whole and add up."""
     page = bh.open_widget_notebook(browser, lab, WHOLE_GAME)
     page.evaluate(TIMER_JS, page.locator(".brass-explorer").first.element_handle())
-    timings: dict[str, list[float]] = {"hint": [], "play": [], "bot move": [], "undo": []}
+    timings: dict[str, list[float]] = {"hint": [], "play": [], "bot move": [], "play and the bot's answer": [],
+                                       "undo": []}
     shot_canal_end = False
     for _ in range(400):
         now = status(page)
@@ -354,7 +358,9 @@ def test_a_whole_game_by_clicks_to_the_final_scores(browser, lab):
             break
         if "(you) to act" in now:
             timings["hint"].append(timed(page, lambda: click(page, ".brass-hint"), until="explained"))
-            timings["play"].append(timed(page, lambda: click(page, ".brass-play")))
+            stepping = len(timings["bot move"]) < BOT_MOVES_TIMED          # else the bot answers in the same click
+            timings["play" if stepping else "play and the bot's answer"].append(
+                timed(page, lambda: click(page, ".brass-play")))
         else:
             assert "(club) to act" in now and page.locator(".brass-explorer .brass-bot").first.is_visible(), now
             timings["bot move"].append(timed(page, lambda: click(page, ".brass-bot")))
