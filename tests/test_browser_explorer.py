@@ -95,7 +95,7 @@ def timed(page, act, until: str = "loaded") -> float:
     # The picture is the last part a render sends, so once it loaded the status is there too. A hint's words come
     # before its picture: wait for the page to rest, or the next click would come while the hint still runs (and
     # the table rightly ignores it).
-    bh.settle(page, quiet_ms=60 if until == "loaded" else 400)
+    bh.settle(page, quiet_ms=60 if until == "loaded" else 300)
     return elapsed
 
 
@@ -344,20 +344,22 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 
 def test_a_whole_game_by_clicks_to_the_final_scores(browser, lab):
-    """The learner takes the coach's hint and plays it, every turn; the bot's first moves are stepped through with
-    Next bot move (timed), then it plays at once. Each era's end is shot in both languages, and the final score
-    table must be whole and add up."""
+    """The learner takes the coach's hint and plays it every other turn (the dropdowns' move in between); the bot's
+    first moves are stepped through with Next bot move (timed), then it plays at once. Each era's end is shot in
+    both languages, and the final score table must be whole and add up."""
     page = bh.open_widget_notebook(browser, lab, WHOLE_GAME)
     page.evaluate(TIMER_JS, page.locator(".brass-explorer").first.element_handle())
     timings: dict[str, list[float]] = {"hint": [], "play": [], "bot move": [], "play and the bot's answer": [],
                                        "undo": []}
-    shot_canal_end = False
+    shot_canal_end, turns = False, 0
     for _ in range(400):
         now = status(page)
         if "The game is over" in now:
             break
         if "(you) to act" in now:
-            timings["hint"].append(timed(page, lambda: click(page, ".brass-hint"), until="explained"))
+            if turns % 2 == 0:          # every other turn the coach's move, else the move the dropdowns offer
+                timings["hint"].append(timed(page, lambda: click(page, ".brass-hint"), until="explained"))
+            turns += 1
             stepping = len(timings["bot move"]) < BOT_MOVES_TIMED          # else the bot answers in the same click
             timings["play" if stepping else "play and the bot's answer"].append(
                 timed(page, lambda: click(page, ".brass-play")))

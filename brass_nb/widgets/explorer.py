@@ -58,9 +58,9 @@ class Explorer(w.GridBox):
     ``seats`` gives each player "human" or a bot (any object with ``choose(game)`` and ``name``, e.g.
     ``brass_nb.bots.GreedyBot()``, or a strength's name: "beginner", "club", "strong"). A human seat picks from
     dropdowns that narrow each other and list only ``game.legal_actions()``. Bot seats move at once after the
-    learner's move, each of their moves listed and explained; ``auto=False`` (or unticking "bots play at once")
-    lets a teacher step through them with "Next bot move", and while a bot is to act the learner's dropdowns
-    give way to that button.
+    learner's move, each of their moves listed and explained; ``auto=False`` (or unticking "bots play at once",
+    behind the "…" button with the typed-notation row) lets a teacher step through them with "Next bot move",
+    and while a bot is to act the learner's dropdowns give way to that button.
     Previews and played moves show the engine's own steps; choosing a step draws it on the board. ``hints=False``
     hides the Hint button (an exercise gives its own hints); ``top`` goes at the top of the side panel.
 
