@@ -500,19 +500,17 @@ def code_notebook(*sources: str):
 
 
 @contextmanager
-def lab_serving(workdir: Path, notebooks: dict[str, tuple[str, ...]]) -> Iterator[LabServer]:
-    """A started :class:`LabServer` whose root also holds ``notebooks`` (file name → cell sources); stopped after."""
+def lab_serving(server: LabServer, notebooks: dict[str, tuple[str, ...]]) -> Iterator[LabServer]:
+    """The shared, started ``server`` (the ``jupyterlab`` fixture) with ``notebooks`` (file name → cell sources)
+    written into its root; every kernel is shut down after, so the next module starts from fresh kernels."""
     import nbformat
 
-    server = LabServer(workdir)
-    server.prepare()
     for name, sources in notebooks.items():
         nbformat.write(code_notebook(*sources), server.root / name)
     try:
-        server.start()
         yield server
     finally:
-        server.stop()
+        server.shutdown_kernels()
 
 
 def open_widget_notebook(context, server: LabServer, notebook: str, widget: str = ".brass-explorer"):

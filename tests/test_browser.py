@@ -20,14 +20,9 @@ NOTEBOOKS = bh.notebook_paths()
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    server = bh.LabServer(tmp_path_factory.mktemp("lab"))
-    server.prepare()
-    try:
-        server.start()
+def lab(jupyterlab):
+    with bh.lab_serving(jupyterlab, {}) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")

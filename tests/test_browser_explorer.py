@@ -53,9 +53,8 @@ TIMER_JS = """(root) => {
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    with bh.lab_serving(tmp_path_factory.mktemp("lab-explorer"),
-                        {NOTEBOOK: (SOURCE,), WHOLE_GAME: WHOLE_GAME_SOURCES}) as server:
+def lab(jupyterlab):
+    with bh.lab_serving(jupyterlab, {NOTEBOOK: (SOURCE,), WHOLE_GAME: WHOLE_GAME_SOURCES}) as server:
         yield server
 
 

@@ -51,8 +51,8 @@ BROKEN_HEADERS_JS = """() => [...document.querySelectorAll('.brass-explorer th, 
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    with bh.lab_serving(tmp_path_factory.mktemp("lab-japanese"), NOTEBOOKS) as server:
+def lab(jupyterlab):
+    with bh.lab_serving(jupyterlab, NOTEBOOKS) as server:
         yield server
 
 

@@ -31,14 +31,13 @@ WORDS = {
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    workdir = tmp_path_factory.mktemp("lab-learning")
+def lab(jupyterlab):
     notebooks = {f"your_move_{language}.ipynb": (
         f"from brass_nb.widgets import ProgressBanner\nProgressBanner('04_building', language={language!r})",
         f"from brass_nb.widgets.exercise import YourMove\nYourMove.from_key({EXERCISE!r}, language={language!r})")
         for language in ("en", "ja")}
     notebooks["first_game.ipynb"] = ("from brass_nb.widgets.first_game import FirstGame\nFirstGame(language='en')",)
-    with bh.lab_serving(workdir, notebooks) as server:
+    with bh.lab_serving(jupyterlab, notebooks) as server:
         yield server
 
 

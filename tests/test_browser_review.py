@@ -39,8 +39,8 @@ WORDS = {
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    with bh.lab_serving(tmp_path_factory.mktemp("lab-review"), {NOTEBOOK: (SOURCE,)}) as server:
+def lab(jupyterlab):
+    with bh.lab_serving(jupyterlab, {NOTEBOOK: (SOURCE,)}) as server:
         yield server
 
 

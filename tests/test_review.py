@@ -69,10 +69,12 @@ def test_a_saved_game_and_a_game_in_progress_are_reviewed_alike(birmingham, revi
     assert "not over" in review.render("en") and "まだ終わっていません" in review.render("ja")
 
 
-@pytest.mark.parametrize(("edition", "players"), [("roxley", 2), ("2007", 3)])   # Warfrog's is for 3-4
-def test_lancashire_reviews_rate_every_decision_of_the_player(edition, players):
+@pytest.mark.parametrize(("edition", "players", "depth"), [("roxley", 2, "search"), ("2007", 3, "greedy")])
+def test_lancashire_reviews_rate_every_decision_of_the_player(edition, players, depth):
+    """Warfrog's edition is for 3-4 players: its longer game is reviewed one ply deep, which rates every decision
+    all the same (the searched review is Birmingham's and Roxley's here)."""
     game = finished("lancashire", edition, seed=2, players=players)
-    review = bn.review(game, 1)
+    review = bn.review(game, 1, depth=depth)
     assert review.edition == edition and len(review.decisions) == acted(game, 1) > 0
     for d in review.decisions:
         assert d.rating is rating_of(d.loss) and d.loss >= 0
