@@ -1,10 +1,14 @@
-"""The Explorer on a 1366×768 laptop in JupyterLab: everything needed to play in view, a game against a bot played by
-clicks, Undo/Redo consistent, Japanese throughout the controls, and the time from a click to the new picture.
+"""The Explorer on a 1366×768 laptop in JupyterLab, file browser open or closed, in English and Japanese: the board,
+hand, controls, status and ten lines of the explanation in view, and the board's words at 9 px or more; a game
+against a bot played by clicks, Undo/Redo consistent, Japanese throughout the controls; a whole game by clicks to
+the final score table, whole and adding up, with screenshots at each era's end; and the time from a click to the
+new picture.
 
-A throw-away JupyterLab (see ``browser_helpers``) serves one notebook that shows ``Explorer(game, seats=["human",
-RandomBot(1)], auto=True)``; Debian's Chromium, driven by Playwright, clicks it. Screenshots go to
-``test-artefacts/browser/explorer-*.png``; timings (median of at least 10 clicks each) are printed and written to
-``test-artefacts/browser/explorer-timings.json``.
+The shared throw-away JupyterLab (the ``jupyterlab`` fixture) serves two notebooks: ``Explorer(game,
+seats=["human", RandomBot(1)], auto=True)`` and a whole game against a club bot. Debian's Chromium, driven by
+Playwright, clicks them. Screenshots go to ``test-artefacts/browser/explorer-*.png`` (the era ends also to
+``docs/images/`` with ``BRASS_UPDATE_IMAGES=1``); timings are printed and written to
+``test-artefacts/browser/explorer-timings.json`` and ``explorer-whole-game-timings.json``.
 """
 from __future__ import annotations
 
