@@ -14,6 +14,7 @@ import statistics
 from pathlib import Path
 
 from brass_nb.bots import GreedyBot
+from brass_nb.bots.playout import to_last_action
 from brass_nb.explain import localize
 from brass_nb.explain.actions import describe
 from brass_nb.quizbank.goals import score
@@ -31,19 +32,6 @@ PUZZLES = (("birmingham", None, 2), ("birmingham", None, 3), ("birmingham", None
 the game's last action, where the most VP is also the best move: at the canal era's last action a move that scores
 a VP less may still be the better one for the rail era (the coach's hint often says so)."""
 SEEDS = range(1, 40)
-
-
-def last_action(name: str, edition: str | None, players: int, seed: int) -> Game:
-    """Club self-play of one deal up to the game's last action: the rail era, the deck and the rivals' hands
-    empty, and the player to act holding one card with one action left."""
-    game, bot = new_game(name, players=players, seed=seed, edition=edition), GreedyBot()
-    while True:
-        state = game.state
-        if (game.era == "rail" and game.actions_left == 1 and game.phase is None and not state.deck
-                and all(not p.hand for p in state.players if p.index != game.current_player)
-                and len(state.players[game.current_player].hand) == 1):
-            return game
-        game.play(bot.choose(game))
 
 
 def clear_best(game: Game) -> tuple[Action, Action, int, int] | None:
@@ -92,6 +80,16 @@ def entry(game: Game, seed: int, puzzle: tuple[Action, Action, int, int]) -> str
     return "\n".join(lines) + "\n"
 
 
+def first_puzzle(name: str, edition: str | None, players: int) -> tuple[Game, int, tuple] | None:
+    """The first seed of :data:`SEEDS` whose last action is a clear puzzle: its position, seed and puzzle."""
+    for seed in SEEDS:
+        game = to_last_action(new_game(name, players=players, seed=seed, edition=edition), GreedyBot())
+        puzzle = clear_best(game)
+        if puzzle is not None:
+            return game, seed, puzzle
+    return None
+
+
 def toml_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -99,8 +97,7 @@ def toml_string(value: str) -> str:
 def main() -> None:
     entries = []
     for name, edition, players in PUZZLES:
-        found = next(((game, seed, puzzle) for seed in SEEDS
-                      if (puzzle := clear_best(game := last_action(name, edition, players, seed))) is not None), None)
+        found = first_puzzle(name, edition, players)
         if found is None:
             raise SystemExit(f"no clear puzzle for {name} {edition or ''} {players}p in seeds {SEEDS}")
         game, seed, puzzle = found

@@ -54,6 +54,19 @@ VIEWPORT = {"width": 1400, "height": 900}
 MAX_SCREENSHOT_HEIGHT = 15000   # Chromium cannot capture much taller pages in one piece
 
 
+UPDATE_IMAGES = os.environ.get("BRASS_UPDATE_IMAGES") == "1"
+"""Whether screenshots also renew the README's and docs' images in ``docs/images/``."""
+
+
+def shoot(page, prefix: str, name: str) -> None:
+    """A screenshot as ``test-artefacts/browser/<prefix>-<name>.png`` and, with ``BRASS_UPDATE_IMAGES=1``, as
+    ``docs/images/<name>.png``."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"{prefix}-{name}.png"))
+    if UPDATE_IMAGES:
+        page.screenshot(path=str(REPO / "docs" / "images" / f"{name}.png"))
+
+
 def require_browser(*modules: str) -> str:
     """Skip the calling test module unless Playwright, JupyterLab, ``modules`` and Debian's Chromium are all here
     (``bash scripts/test.sh`` installs them, and says so when it cannot); returns Chromium's path."""

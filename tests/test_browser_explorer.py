@@ -13,7 +13,6 @@ Playwright, clicks them. Screenshots go to ``test-artefacts/browser/explorer-*.p
 from __future__ import annotations
 
 import json
-import os
 import re
 import statistics
 
@@ -37,7 +36,6 @@ WHOLE_GAME_SOURCES = ("""import brass_nb as bn
 from brass_nb.widgets import Explorer
 table = Explorer(bn.new_game("birmingham", players=2, seed=7), seats=["human", "club"], auto=False)
 table""", 'print("VP:", [p.vp for p in table.game.players])')
-UPDATE_IMAGES = os.environ.get("BRASS_UPDATE_IMAGES") == "1"
 BOT_MOVES_TIMED = 15           # Next bot move clicks in the whole game; then the bots play at once
 
 # In the page: the time from a click (or a dropdown change) to the moment the board's new picture has loaded.
@@ -322,20 +320,12 @@ SCORES_JS = """() => {
 }"""
 
 
-def shoot(page, name: str) -> None:
-    """A screenshot of the moment, in the artefacts and, with BRASS_UPDATE_IMAGES=1, in docs/images."""
-    bh.ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(bh.ARTEFACTS / f"explorer-{name}.png"))
-    if UPDATE_IMAGES:
-        page.screenshot(path=str(bh.REPO / "docs" / "images" / f"{name}.png"))
-
-
 def shoot_both_ways(page, moment: str) -> None:
     """The moment in English with the file browser closed, and in Japanese with it open."""
-    shoot(page, f"table_en_{moment}")
+    bh.shoot(page, "explorer", f"table_en_{moment}")
     set_language(page, "ja")
     set_file_browser(page, True)
-    shoot(page, f"table_ja_{moment}_file_browser")
+    bh.shoot(page, "explorer", f"table_ja_{moment}_file_browser")
     set_file_browser(page, False)
     set_language(page, "en")
 

@@ -8,8 +8,6 @@ Screenshots go to ``test-artefacts/browser/japanese-*.png``; with ``BRASS_UPDATE
 """
 from __future__ import annotations
 
-import os
-
 import browser_helpers as bh
 import pytest
 from test_japanese_only import latin_words
@@ -17,7 +15,6 @@ from test_japanese_only import latin_words
 CHROMIUM = bh.require_browser("nbformat")
 
 LAPTOP = {"width": 1366, "height": 768}
-UPDATE_IMAGES = os.environ.get("BRASS_UPDATE_IMAGES") == "1"
 TABLE = "table_ja.ipynb"
 QUIZ = "quiz_ja.ipynb"
 NOTEBOOKS = {
@@ -69,13 +66,6 @@ def english_read(page, css: str) -> list[str]:
     return latin_words(page.evaluate(READ_TEXT_JS, css))
 
 
-def shoot(page, name: str) -> None:
-    bh.ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(bh.ARTEFACTS / f"japanese-{name}.png"))
-    if UPDATE_IMAGES:
-        page.screenshot(path=str(bh.REPO / "docs" / "images" / f"{name}.png"))
-
-
 def explanation(page) -> str:
     return page.locator(".brass-explorer .brass-explanation-view").first.inner_text()
 
@@ -88,7 +78,7 @@ def test_the_table_in_japanese_after_a_hint_and_after_the_bot_moves(browser, lab
                            arg=before, timeout=30_000, polling=200)
     bh.settle(page, quiet_ms=500)
     assert "ヒント" in explanation(page) or "コーチ" in explanation(page), explanation(page)
-    shoot(page, "table_ja_hint")
+    bh.shoot(page, "japanese", "table_ja_hint")
     assert english_read(page, ".brass-explorer") == []
     assert page.evaluate(BROKEN_HEADERS_JS) == []
 
@@ -97,7 +87,7 @@ def test_the_table_in_japanese_after_a_hint_and_after_the_bot_moves(browser, lab
     page.wait_for_function("(s) => { const t = document.querySelector('.brass-explorer .brass-status').innerText;"
                            " return t !== s && t.includes('中級'); }", arg=status, timeout=60_000, polling=200)
     bh.settle(page, quiet_ms=500)
-    shoot(page, "table_ja_bot_move")
+    bh.shoot(page, "japanese", "table_ja_bot_move")
     assert english_read(page, ".brass-explorer") == []
     assert page.evaluate(BROKEN_HEADERS_JS) == []
 
@@ -115,7 +105,7 @@ def test_a_quiz_answered_in_japanese(browser, lab):
     bh.settle(page, quiet_ms=500)
     page.evaluate("() => document.querySelector('.jp-OutputArea .widget-vbox').scrollIntoView({block: 'start'})")
     bh.settle(page, quiet_ms=300)
-    shoot(page, "quiz_ja")
+    bh.shoot(page, "japanese", "quiz_ja")
     assert english_read(page, ".jp-OutputArea .widget-vbox") == []
 
 
@@ -126,4 +116,4 @@ def test_the_japanese_player_aid_opens_in_jupyterlab(browser, lab):
     page.wait_for_function("() => [...document.querySelectorAll('.jp-MainAreaWidget img')]"
                            ".some(img => img.complete && img.naturalWidth === 909)", timeout=60_000, polling=250)
     page.wait_for_timeout(500)                                # no kernel here to settle: the page only draws
-    shoot(page, "player_aid_ja")
+    bh.shoot(page, "japanese", "player_aid_ja")

@@ -7,21 +7,14 @@ import pytest
 
 import brass_nb as bn
 from brass_nb.bots import GreedyBot
+from brass_nb.bots.playout import to_last_action
 from brass_nb.quizbank import exercises
 from brass_nb.rules.game import Game
 
 
 def _last_action(name: str, players: int, seed: int, edition: str | None = None) -> Game:
     """Greedy self-play up to the game's last action."""
-    game, bot = bn.new_game(name, players=players, seed=seed, edition=edition), GreedyBot()
-    while True:
-        state = game.state
-        last = (game.era == "rail" and game.actions_left == 1 and game.phase is None and not state.deck
-                and all(not p.hand for p in state.players if p.index != game.current_player)
-                and len(state.players[game.current_player].hand) == 1)
-        if last:
-            return game
-        game.play(bot.choose(game))
+    return to_last_action(bn.new_game(name, players=players, seed=seed, edition=edition), GreedyBot())
 
 
 def _final_margin(game: Game, action) -> tuple[int, int, int]:

@@ -412,7 +412,7 @@ class Explorer(w.GridBox):
             self._act(lambda: self.table.replay_to(change["new"]))
 
     def _on_more(self, change) -> None:
-        self.more.layout.display = None if change["new"] else "none"
+        self._render_controls()
 
     def _on_review(self, change) -> None:
         if self._updating:
