@@ -6,7 +6,9 @@
 #   - the package with its test extra (Voilà among it), Playwright's Python package and JupyterLab;
 #   - then ruff over the whole repository, and pytest: rule tests, fuzz tests, notebooks under nbval, the
 #     real-browser tests (the lessons in JupyterLab, the play page in Voilà) and the Binder smoke test (BRASS_GAMES
-#     and BRASS_FUZZ_EXAMPLES set how many random games and fuzz examples; scripts/soak.py plays thousands).
+#     and BRASS_FUZZ_EXAMPLES set how many random games and fuzz examples; scripts/soak.py plays thousands),
+#     on two workers (pytest-xdist): while one waits on a browser or a hub, the other computes. `--dist loadscope`
+#     keeps each test module and each notebook on one worker, so nbval runs a notebook's cells in order.
 #
 # Extra arguments go to pytest, e.g. `bash scripts/test.sh -k browser -x`.
 set -euo pipefail
@@ -36,4 +38,4 @@ fi
 python -m pip install --quiet --disable-pip-version-check -e ".[test]" "playwright>=1.40" "jupyterlab>=4.1"
 python -m ruff check .
 python -m mypy                     # the rules core, strict (pyproject.toml)
-python -m pytest -q "$@"
+python -m pytest -q -n 2 --dist loadscope "$@"
