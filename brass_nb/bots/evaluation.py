@@ -264,12 +264,16 @@ def evaluate(game: Game, rates: Rates, weights: Weights = WEIGHTS) -> list[Evalu
         for end in board.links[index].ends:
             links[owner] += icons_at.get(end, 0.0) + board.locations[end].link_vp
     out = []
-    free = empty_slots(state)
+    free: dict[str, set[str]] | None = None     # listed only once a player holds a wild card: few do
     for i, p in enumerate(state.players):
         income_levels = p.income_level + coming_levels[i]
         wilds = sum(1 for card in p.hand if card in state.wilds)
         reach = view.network(i)
         network = len(reach)
+        cards = len(set(p.hand)) * weights.distinct_card_vp
+        if wilds:
+            free = free if free is not None else empty_slots(state)
+            cards += wilds * weights.wild_card_vp * stuck_share(state, i, reach, free)
         amounts = {"vp": p.vp, "links": links[i], "tiles": tiles[i], "income": income_levels, "money": p.money,
                    "cards": len(p.hand), "network": network}
         terms = {
@@ -278,8 +282,7 @@ def evaluate(game: Game, rates: Rates, weights: Weights = WEIGHTS) -> list[Evalu
             "tiles": tiles[i],
             "income": income_levels * rates.payments_left * rates.pound_vp * weights.income_discount,
             "money": p.money * rates.pound_vp + min(p.money, weights.working_money) * weights.working_money_vp,
-            "cards": (wilds * weights.wild_card_vp * stuck_share(state, i, reach, free)
-                      + len(set(p.hand)) * weights.distinct_card_vp),
+            "cards": cards,
             "network": network * weights.network_location_vp * rates.share_left,
         }
         out.append(Evaluation(i, terms, amounts))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import count
 from typing import TYPE_CHECKING, Any
 
@@ -134,6 +134,9 @@ class MerchantSpace:
     def label(self) -> str:
         return f"{self.location}[{self.index}]"
 
+    def copy(self) -> MerchantSpace:
+        return MerchantSpace(self.location, self.index, self.buys, self.beer)
+
 
 def copy_slots(target: object, source: object, names: Iterable[str]) -> None:
     """Give ``target`` each of ``source``'s fields ``names``: how a slotted object is copied or taken over, field by
@@ -202,7 +205,7 @@ class State:
         twin.epochs[TILES] = twin.version = next(_VERSIONS)
         twin.links = dict(self.links)
         twin.markets = dict(self.markets)
-        twin.merchants = {label: replace(m) for label, m in self.merchants.items()}
+        twin.merchants = {label: m.copy() for label, m in self.merchants.items()}
         twin.deck, twin.order, twin.set_aside = list(self.deck), list(self.order), list(self.set_aside)
         twin.wilds, twin.supply = dict(self.wilds), dict(self.supply)
         if self.distant is not None:

@@ -233,15 +233,20 @@ class View:
         """Your network: locations with one of your industries or touching one of your links."""
         found = self._network.get(player)
         if found is None:
-            board = self.board
-            locs = set()
-            for label, _ in self.tiles_of(player):
-                locs.add(board.slot_of[label][0])
-            for index, owner in self.state.links.items():
-                if owner == player:
-                    locs.update(board.links[index].ends)
-            found = self._network[player] = frozenset(locs)
+            self._find_networks()
+            found = self._network[player]
         return found
+
+    def _find_networks(self) -> None:
+        """Every player's network, in one pass over the tiles and the links: a bot's evaluation asks for all of them
+        in every position it tries, and one pass per player read the whole board again for each."""
+        board, state = self.board, self.state
+        found: dict[int, set[str]] = {p.index: set() for p in state.players}
+        for label, tile in state.tiles.items():
+            found[tile.owner].add(board.slot_of[label][0])
+        for index, owner in state.links.items():
+            found[owner].update(board.links[index].ends)
+        self._network.update((player, frozenset(locations)) for player, locations in found.items())
 
     def cards(self, player: int) -> tuple[str, ...]:
         """The cards in ``player``'s hand, each once, in hand order: what an action may be played with (shared by
