@@ -95,7 +95,8 @@ def main() -> None:
         for result in pool.imap(play_one, jobs):
             results.append(result)
             if len(results) % 20 == 0:               # a running tally, for long runs
-                print(f"after {len(results)} games: {args.hero} won {sum(r['share'] for r in results):g}",
+                print(f"after {len(results)} games: {args.hero} won {sum(r['share'] for r in results):g}, "
+                      f"winners' mean VP {statistics.mean(r['winner_vp'] for r in results):.1f}",
                       file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
 
