@@ -6,6 +6,7 @@ The hint is computed on copies, so asking for one never changes the game. Its wo
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from brass_nb.bots.clock import Deadline
@@ -90,19 +91,22 @@ class Hint:
         return self.render(form="html")
 
 
-def hint(game: Game, budget: int = DEFAULT_BUDGET, shown: int = 3, seconds: float | None = None) -> Hint:
+def hint(game: Game, budget: int = DEFAULT_BUDGET, shown: int = 3, seconds: float | None = None,
+         stop: threading.Event | None = None) -> Hint:
     """Suggest an action for the player to act and say why; ``budget`` simulated decisions of look-ahead
     (0: one ply only); ``shown`` candidates side by side; ``seconds``, when given, a time limit for choosing
-    (as :class:`SearchBot`'s). The game is not changed."""
+    (as :class:`SearchBot`'s); ``stop``, an event that cuts the thinking short when another thread sets it (the
+    hint is then a lesser one, to be thrown away). The game is not changed."""
     if game.is_over:
         raise IllegalAction([Step("hint.game_over", {"ranking": ranking(game.state)}, ok=False)])
     rates = Rates.of(game.state)
     if budget > 0:
-        bot = SearchBot(seed=0, budget=budget, candidates=max(shown, SearchBot().candidates), seconds=seconds)
+        bot = SearchBot(seed=0, budget=budget, candidates=max(shown, SearchBot().candidates), seconds=seconds,
+                        stop=stop)
         ranked = bot.rank(game)
         horizon = round(bot.looked_ahead)
     else:
-        ranked, horizon = GreedyBot().rank(game, rates, Deadline.after(seconds)), 0
+        ranked, horizon = GreedyBot().rank(game, rates, Deadline.after(seconds, stop)), 0
     if ranked[0].search is None:
         horizon = 0
     best = ranked[0]

@@ -6,6 +6,7 @@ it holds no rule of its own. Each one is deterministic for a given seed.
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import zip_longest
@@ -206,16 +207,18 @@ class SearchBot:
         candidates: how many of greedy's best actions are searched, besides the best of each other kind.
         horizon: decisions per rollout, when given; by default a rollout ends with the next round.
         seconds: optional wall-clock limit for one choice.
+        stop: optional event that ends a choice as soon as another thread sets it (as ``seconds`` running out).
     """
 
     def __init__(self, seed: int = 0, budget: int = 15, candidates: int = 3, horizon: int | None = None,
-                 seconds: float | None = None, weights: Weights = WEIGHTS):
+                 seconds: float | None = None, weights: Weights = WEIGHTS, stop: threading.Event | None = None):
         self.name = "search"
         self.rng = random.Random(seed)
         self.budget = budget
         self.candidates = candidates
         self.horizon = horizon
         self.seconds = seconds
+        self.stop = stop
         self.greedy = GreedyBot(weights)
         self.weights = weights
         self.looked_ahead = 0.0     # decisions per rollout in the last ranking, on average (for a hint's words)
@@ -223,7 +226,7 @@ class SearchBot:
     def rank(self, game: Game) -> list[Candidate]:
         """Greedy's ranking with the shortlist (see :func:`shortlist`) re-scored by rollouts: searched ones
         first, best first, then the others in greedy's order."""
-        deadline = Deadline.after(self.seconds)
+        deadline = Deadline.after(self.seconds, self.stop)
         rates = Rates.of(game.state, self.weights)
         ranked = self.greedy.rank(game, rates, deadline)
         chosen = shortlist(ranked, self.candidates)

@@ -23,6 +23,7 @@ from brass_nb.rules.records import Step
 from brass_nb.widgets.choices import SLOTS
 from brass_nb.widgets.clicks import ClickGuard, GuardedButton
 from brass_nb.widgets.panels import phrased
+from brass_nb.widgets.pondering import Pondering
 from brass_nb.widgets.reviewing import ReviewJob
 from brass_nb.widgets.table import Table
 
@@ -167,13 +168,15 @@ class Explorer(w.GridBox):
         self.play_button.on_click(lambda _: self._act(self._play_selected))
         self.undo_button.on_click(lambda _: self._act(self.table.undo))
         self.redo_button.on_click(lambda _: self._act(self.table.redo))
-        self.hint_button.on_click(lambda _: self._act(self.table.hint))
+        self.hint_button.on_click(lambda _: self._hint())
         self.bot_button.on_click(lambda _: self._act(lambda: self.table.bot_moves(once=True)))
         self.check_button.on_click(lambda _: self._act(lambda: self.table.check(self.typed.value)))
         self.play_typed_button.on_click(
             lambda _: self._act(lambda: self.table.play_typed(self.typed.value, self.auto.value)))
         self.hints = hints and hasattr(game, "hint")
         """Whether the Hint button is offered (a guided game turns it off while it coaches a move)."""
+        self._pondering = Pondering()
+        self._hints_asked = False   # a learner who never asks for a hint has none thought out ahead
         self.table.on_bot_thinking = self._show_thinking
         self._relabel()
         if self.auto.value:
@@ -192,6 +195,7 @@ class Explorer(w.GridBox):
         if not hasattr(self, "_boards"):     # ipywidgets closes on deletion: an Explorer refused early made nothing
             super().close()
             return
+        self._pondering.stop()
         self._boards.clear()
         self._drawn = self._plot = None
         for widget in [*_widget_tree(self), *_widget_tree(self.margins)]:   # (the plot: out of the tree unshown)
@@ -382,8 +386,29 @@ class Explorer(w.GridBox):
     # ------------------------------------------------------------------ events: each handed to the table
 
     def _act(self, move) -> None:
+        self._pondering.stop()
         move()
         self._render()
+        self._think_ahead()
+
+    def _hint(self) -> None:
+        """The coach's hint: the one thought out while the learner read the board when there is one (waiting for
+        the rest of it if need be), else computed now."""
+        self._hints_asked = True
+        ready = self._pondering.take(self.game)
+        self._act(lambda: self.table.hint(ready))
+
+    def _think_ahead(self) -> None:
+        """Once the learner has asked for a hint at this table, think out the hint for the position they are to
+        act in while they read it (:mod:`brass_nb.widgets.pondering`); only where the kernel's event loop runs
+        (JupyterLab, Voilà), not in a script or a test that clicks in code."""
+        if not (self._hints_asked and self.hints and self.table.controls().human) or self.game.is_over:
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._pondering.start(self.game)
 
     def _play_selected(self) -> None:
         if self.table.selected is not None:
@@ -403,9 +428,11 @@ class Explorer(w.GridBox):
             self._act(lambda: self.table.choose_step(change["new"]))
 
     def _on_language(self, change) -> None:
+        self._pondering.stop()
         self.table.set_language(change["new"])
         self._relabel()
         self._render()
+        self._think_ahead()
 
     def _on_replay(self, change) -> None:
         if not self._updating:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from brass_nb.bots import strengths
+from brass_nb.bots.hints import Hint
 from brass_nb.bots.reviews import Decision, Review
 from brass_nb.explain import code_html, language_or_default, reason
 from brass_nb.rules.actions import Action
@@ -489,8 +490,10 @@ class Table:
         self.after_move(self.selected, Message("redone", explanation.player, self.game.log[-1]),
                         Played(tuple(explanation.steps), (explanation,)))
 
-    def hint(self) -> None:
-        hint = self.game.hint()
+    def hint(self, ready: Hint | None = None) -> None:
+        """Show the coach's hint for the position: ``ready`` when it was thought out ahead (it is
+        ``game.hint()``'s), else computed now."""
+        hint = ready or self.game.hint()
         self.choice = self.keep_or_settle(hint.action)
         self.show(HintShown(tuple(hint.highlights) + tuple(hint.explanation.steps), hint))   # plan, principles first
 
