@@ -38,16 +38,18 @@ table = Explorer(bn.new_game("birmingham", players=2, seed=7), seats=["human", "
 table""", 'print("VP:", [p.vp for p in table.game.players])')
 BOT_MOVES_TIMED = 15           # Next bot move clicks in the whole game; then the bots play at once
 
-# In the page: the time from a click (or a dropdown change) to the moment the board's new picture has loaded.
+# In the page: the time from a click (or a dropdown change) to the moment the board's new pictures have loaded
+# (the position's and the steps laid over it: load events do not bubble, but an ancestor sees them when capturing).
 TIMER_JS = """(root) => {
-    const img = root.querySelector('.brass-board img') || root.querySelector('.brass-board');
     window.__brass = {start: null, loaded: [], explained: []};
     const mark = () => { if (window.__brass.start === null) window.__brass.start = performance.now(); };
     root.addEventListener('click', mark, true);
     root.addEventListener('change', mark, true);
-    img.addEventListener('load', () => {
-        if (window.__brass.start !== null) window.__brass.loaded.push(performance.now() - window.__brass.start);
-    });
+    root.addEventListener('load', (event) => {
+        if (window.__brass.start !== null && event.target.tagName === 'IMG'
+                && event.target.closest('.brass-board, .brass-board-overlay'))
+            window.__brass.loaded.push(performance.now() - window.__brass.start);
+    }, true);
     new MutationObserver(() => {
         if (window.__brass.start !== null) window.__brass.explained.push(performance.now() - window.__brass.start);
     }).observe(root.querySelector('.brass-explanation-view'), {childList: true, subtree: true, characterData: true});
@@ -77,22 +79,28 @@ def page(browser, lab):
     page.close()
 
 
+PICTURES_APART_MS = 80     # a render sends the position's picture and then its overlay: both load within this
+
+
 def timed(page, act, until: str = "loaded") -> float:
-    """Milliseconds from the click or change done by ``act`` until the board's new picture has loaded (``until``
+    """Milliseconds from the click or change done by ``act`` until the board's new pictures have loaded (``until``
     "loaded"; a move that leaves the picture as it was, like ending a sale, is timed to its explanation), or until
     the explanation has changed ("explained": a hint)."""
     page.evaluate("() => { window.__brass.start = null; window.__brass.loaded = []; window.__brass.explained = []; }")
-    done = ("() => { const b = window.__brass; return b.loaded.length > 0 || (b.explained.length > 0"
-            " && performance.now() - b.start > b.explained[0] + 500); }") if until == "loaded" else \
-        "() => window.__brass.explained.length > 0"
+    if until == "loaded":
+        done = (f"() => {{ const b = window.__brass, now = performance.now() - b.start; return (b.loaded.length > 0"
+                f" && now > b.loaded.at(-1) + {PICTURES_APART_MS}) || (b.explained.length > 0"
+                f" && now > b.explained[0] + 500); }}")
+        last = "b.loaded.length ? b.loaded.at(-1) : b.explained[0]"
+    else:
+        done, last = "() => window.__brass.explained.length > 0", "b.explained[0]"
     try:
         act()
         page.wait_for_function(done, timeout=30_000, polling="raf")
     except playwright_sync.Error:
         page.screenshot(path=str(bh.ARTEFACTS / "explorer-1366x768-failed.png"))
         raise
-    elapsed = page.evaluate(f"() => {{ const b = window.__brass; return b.{until}.length ? b.{until}[0] "
-                            f": b.explained[0]; }}")
+    elapsed = page.evaluate(f"() => {{ const b = window.__brass; return {last}; }}")
     # The picture is the last part a render sends, so once it loaded the status is there too. A hint's words come
     # before its picture: wait for the page to rest, or the next click would come while the hint still runs (and
     # the table rightly ignores it).
@@ -126,6 +134,24 @@ def assert_step_buttons_readable(page) -> None:
                     .map(b => b.innerText)};
     }""")
     assert found["rows"] <= 1 and not found["outside"] and not found["cut"], found
+
+
+def assert_overlay_on_the_board(page) -> None:
+    """The steps' picture lies exactly on the position's: its box covers the board's to half a pixel, and the
+    highlights inside it have loaded within the board."""
+    found = page.evaluate("""() => {
+        const board = document.querySelector('.brass-explorer img.brass-board').getBoundingClientRect();
+        const box = document.querySelector('.brass-explorer .brass-board-overlay div');
+        const img = box && box.querySelector('img');
+        if (!img) return null;
+        const over = box.getBoundingClientRect(), drawn = img.getBoundingClientRect();
+        return {apart: Math.max(Math.abs(over.left - board.left), Math.abs(over.top - board.top),
+                                Math.abs(over.right - board.right), Math.abs(over.bottom - board.bottom)),
+                inside: drawn.left >= board.left - 0.5 && drawn.right <= board.right + 0.5
+                        && drawn.top >= board.top - 0.5 && drawn.bottom <= board.bottom + 0.5,
+                loaded: img.complete && img.naturalWidth > 0};
+    }""")
+    assert found and found["apart"] <= 0.5 and found["inside"] and found["loaded"], found
 
 
 def click(page, css: str) -> None:
@@ -222,6 +248,8 @@ def test_a_game_against_a_bot_by_clicks_with_undo_redo_and_timings(page):
     for index in range(1, 11):
         slot = slots[index % len(slots)]
         timings["dropdown"].append(timed(page, lambda slot=slot: where.select_option(label=slot)))
+    assert_overlay_on_the_board(page)
+    page.screenshot(path=str(bh.ARTEFACTS / "explorer-1366x768-preview.png"))
     # Undo twice (the bot's move, then the learner's): the dropdowns show exactly the move the status names
     for _ in range(5):
         timings["undo"].append(timed(page, lambda: click(page, ".brass-undo")))

@@ -17,7 +17,7 @@ from PIL import Image
 import brass_nb as bn
 from brass_nb.plot import draw, draw_overlays, free_spots, style
 from brass_nb.plot.layout import layout_for
-from brass_nb.plot.live import LiveBoard
+from brass_nb.plot.live import LiveBoard, Overlay
 from brass_nb.plot.pieces import sheet
 from brass_nb.rules.randomplay import random_action
 
@@ -44,6 +44,22 @@ def drawn(game: bn.Game, language: str, steps=()) -> np.ndarray:
     return np.asarray(fig.canvas.buffer_rgba()).astype(int)
 
 
+def laid_over(position: bytes, overlay: Overlay | None) -> np.ndarray:
+    """The position's picture with the overlay laid over it where its place says, as a browser lays a transparent
+    picture over another (straight alpha)."""
+    out = pixels(position)
+    if overlay is None:
+        return out
+    width = out.shape[1]
+    top = pixels(overlay.png)
+    y0, x0 = round(overlay.top * width), round(overlay.left * width)
+    assert round(overlay.width * width) == top.shape[1]
+    under = out[y0:y0 + top.shape[0], x0:x0 + top.shape[1], :3]
+    alpha = top[:, :, 3:] / 255
+    out[y0:y0 + top.shape[0], x0:x0 + top.shape[1], :3] = np.rint(top[:, :, :3] * alpha + under * (1 - alpha))
+    return out
+
+
 def assert_same(live: np.ndarray, full: np.ndarray, what: str) -> None:
     assert live.shape == full.shape, what
     difference = np.abs(live - full).max(axis=2)
@@ -62,14 +78,17 @@ def test_live_frames_match_full_drawings_along_a_game(name):
             language = ("en", "ja")[checked % 2]
             live = LiveBoard(game, language)
             assert_same(pixels(live.png()), drawn(game, language), f"{name} move {len(game.log)} {language}")
-            assert_same(pixels(live.png(explanation.steps)), drawn(game, language, explanation.steps),
-                        f"{name} move {len(game.log)} {language}, {len(explanation.steps)} steps highlighted")
+            highlighted = drawn(game, language, explanation.steps)
+            what = f"{name} move {len(game.log)} {language}, {len(explanation.steps)} steps highlighted"
+            assert_same(pixels(live.png(explanation.steps)), highlighted, what)
+            assert_same(laid_over(live.png(), live.overlay(explanation.steps)), highlighted, f"{what}, laid over")
             checked += 1
     assert_same(pixels(LiveBoard(game, "en").png()), drawn(game, "en"), f"{name} at the end")
     assert checked >= 4
 
 
 def test_a_new_position_draws_only_the_pieces_that_changed():
+    sheet.cache_clear()         # (another test may have drawn these very positions)
     game = bn.new_game("birmingham", players=2, seed=7)
     board = LiveBoard(game, "en")
     board.png()
@@ -88,3 +107,15 @@ def test_frames_are_png_that_decode_to_the_drawn_pixels():
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG" and image.mode == "RGBA" and image.size == (1520, 1267)
     assert np.array_equal(np.asarray(image), sheet(game.facts, "en").position(game.state))
+
+
+def test_an_overlay_is_the_highlights_alone_cut_to_what_they_cover():
+    game = bn.new_game("birmingham", players=2, seed=7)
+    board = LiveBoard(game, "en")
+    assert board.overlay() is None and board.overlay([]) is None
+    build = next(a for a in game.legal_actions() if a.kind == "build")
+    overlay = board.overlay(game.copy().play(build).steps)
+    image = Image.open(io.BytesIO(overlay.png))
+    assert image.mode == "RGBA" and image.size[0] < 1520 / 2 and image.size[1] < 1267 / 2
+    assert np.asarray(image)[:, :, 3].min() == 0                  # transparent around what it draws
+    assert len(overlay.png) < len(board.png()) / 20

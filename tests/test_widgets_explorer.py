@@ -332,9 +332,11 @@ class CheapBoard:
     def __init__(self, game, language):
         self.game, self.language = game, language
 
-    def png(self, highlight=()):
+    def png(self):
+        return b"\x89PNG\r\n\x1a\n" + bytes(16)
+
+    def overlay(self, highlight=()):
         CheapBoard.drawn.append((len(self.game.log), len(list(highlight))))
-        return b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.mark.parametrize("name, auto", [("birmingham", False), ("lancashire", True)])
@@ -377,11 +379,12 @@ def test_review_at_the_table_moves_the_replay_to_a_decisive_moment_in_both_langu
     assert [number for _, number in explorer.decision.options] == [d.number for d in expected.decisions]
     assert explorer.margins.value[:8] == b"\x89PNG\r\n\x1a\n" and explorer.margins_slot.children == (explorer.margins,)
     assert explorer.scores.layout.display == "none" and explorer.replay.layout.display is None
-    board = explorer.picture.value
+    board, overlay = explorer.picture.value, explorer.overlay.value
     decision = expected.decisive()[0]
     explorer.decisive.value = decision.number
     assert explorer.replay.value == decision.number - 1 and explorer.decision.value == decision.number
     assert explorer.picture.value != board and explorer.highlight[0] == decision.better_principle
+    assert explorer.overlay.value != overlay and "data:image/png;base64," in explorer.overlay.value
     assert f"data-number='{decision.number}'" in explorer.explanation_view.value
     explorer.toggle.value = "ja"
     assert explorer.review_button.description == "振り返り" and "行ったアクション:" in explorer.explanation_view.value

@@ -1,12 +1,16 @@
 """Fast pictures for interactive use: a position put together from kept pieces, highlights drawn over it.
 
 A position's pixels come from :mod:`brass_nb.plot.pieces` (the printed board with the pieces of the position laid
-over it, each piece drawn once) and are kept while the position lasts; each highlight is drawn over a copy of them.
+over it, each piece drawn once) and are kept while the position lasts; each highlight is drawn over a copy of them
+(:meth:`LiveBoard.png`), or alone, as a small transparent picture to lay over the position's
+(:meth:`LiveBoard.overlay`): a table then sends the position once and, for each preview, only the highlights.
 Frames are PNG-encoded by libpng (through ``imagecodecs``) without row filters at zlib's fastest level: several
 times faster than Pillow's encoder, which tries every PNG filter on every row; the files are a little bigger,
 which a local kernel's socket does not notice.
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import imagecodecs
 import numpy as np
@@ -23,6 +27,26 @@ def encode_frame(pixels: np.ndarray) -> bytes:
     RGBA as drawn: the constant alpha costs less to compress than a copy without it costs to make."""
     png: bytes = imagecodecs.png_encode(pixels, level=1, filter=imagecodecs.PNG.FILTER.NONE)
     return png
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    """A PNG's width and height in pixels, read from its header."""
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
+class Overlay(NamedTuple):
+    """Highlights drawn alone, to lay over the position's picture: a transparent PNG and where it goes.
+
+    Attributes:
+        png: the PNG bytes.
+        left, top, width: its place on the picture, as fractions of the picture's width (the unit of CSS margins
+            in percent, so that it stays in place at any size the picture is shown).
+    """
+
+    png: bytes
+    left: float
+    top: float
+    width: float
 
 
 class LiveBoard:
@@ -55,3 +79,20 @@ class LiveBoard:
         with surface.over(position, lambda ax, _: draw_overlays(ax, state, surface.layout, spots, highlight,
                                                                  network, connected)) as frame:
             return encode_frame(frame)
+
+    def overlay(self, highlight: Highlight = None, network: int | None = None,
+                connected: str | None = None) -> Overlay | None:
+        """These overlays alone, cut to the box they cover, to lay over :meth:`png` of the plain position; None when
+        there is nothing to draw. Laid over it, they show what ``png(highlight, ...)`` shows, up to rounding."""
+        if not highlight and network is None and connected is None:
+            return None
+        state = self.game.state
+        surface = sheet(state.facts, self.language)
+        spots = free_spots(state, surface.layout, self.language)
+        drawn = surface.alone(lambda ax, _: draw_overlays(ax, state, surface.layout, spots, highlight, network,
+                                                          connected))
+        if drawn is None:
+            return None
+        pixels, (y0, _, x0, x1) = drawn
+        full_width = surface.pixels().shape[1]
+        return Overlay(encode_frame(pixels), x0 / full_width, y0 / full_width, (x1 - x0) / full_width)

@@ -112,6 +112,25 @@ class Sheet:
         finally:
             self.renderer.clear()
 
+    def alone(self, drawer: Drawer) -> tuple[np.ndarray, Box] | None:
+        """What ``drawer`` adds, rendered alone on the cleared sheet: a copy of the pixels of the box that holds it
+        (RGBA, top row first, transparent where nothing is drawn; see :meth:`_box`) and that box; None when it
+        adds nothing. The sheet is cleared after."""
+        try:
+            with style.fonts(self.language):
+                added = self._added(drawer)
+                for artist in added:
+                    artist.draw(self.renderer)
+                box = self._box(added) if added else None
+                for artist in added:
+                    artist.remove()
+            if box is None:
+                return None
+            y0, y1, x0, x1 = box
+            return self.pixels()[y0:y1, x0:x1].copy(), box
+        finally:
+            self.renderer.clear()
+
     def _box(self, artists: list[Artist]) -> Box:
         """The rows and columns that drawing ``artists`` can have touched."""
         reach = Bbox.union([self._extent(a) for a in artists]).padded(REACH)

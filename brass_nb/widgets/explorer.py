@@ -7,6 +7,7 @@ it is computing."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
 import threading
 from collections import OrderedDict
@@ -16,7 +17,7 @@ import ipywidgets as w
 
 from brass_nb.bots.reviews import Review
 from brass_nb.plot import png
-from brass_nb.plot.live import LiveBoard
+from brass_nb.plot.live import LiveBoard, Overlay, png_size
 from brass_nb.rules.actions import Action, example_action
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
@@ -41,6 +42,18 @@ PROGRESS_STEPS = 20       # how many times a review computed away from the click
 def language_toggle(language: str) -> w.ToggleButtons:
     return w.ToggleButtons(options=[("English", "en"), ("日本語", "ja")], value=language,
                            style={"button_width": "72px"})
+
+
+def overlay_html(overlay: Overlay | None, position: bytes) -> str:
+    """The overlay, placed on a transparent box of the position picture's shape laid over it (one message: the
+    picture and its place change together); "" when there is none."""
+    if overlay is None:
+        return ""
+    width, height = png_size(position)
+    source = base64.b64encode(overlay.png).decode("ascii")
+    return (f"<div style='position:relative;width:100%;aspect-ratio:{width}/{height};pointer-events:none'>"
+            f"<img src='data:image/png;base64,{source}' alt='' style='position:absolute;margin:0;"
+            f"left:{overlay.left:.5%};top:{overlay.top * width / height:.5%};width:{overlay.width:.5%}'></div>")
 
 
 def _widget_tree(root: w.Widget) -> Iterator[w.Widget]:
@@ -80,9 +93,16 @@ class Explorer(w.GridBox):
         self._reviews = reviews
         self._updating = False
         self._clicks = ClickGuard()
+        self._pondering = Pondering()
+        self._hints_asked = False   # a learner who never asks for a hint has none thought out ahead
 
-        self.picture = w.Image(format="png", layout=w.Layout(width="100%", max_width=PICTURE_WIDTH))
+        self.picture = w.Image(format="png", layout=w.Layout(width="100%", grid_area="board", align_self="flex-start"))
         self.picture.add_class("brass-board")
+        # the steps chosen, as a small picture laid over the position's: a preview sends only that
+        self.overlay = w.HTML(layout=w.Layout(width="100%", grid_area="board", align_self="flex-start"))
+        self.overlay.add_class("brass-board-overlay")
+        self.board = w.GridBox([self.picture, self.overlay], layout=w.Layout(
+            grid_template_areas='"board"', grid_template_columns="100%", width="100%", max_width=PICTURE_WIDTH))
         self.toggle = language_toggle(self.table.language)
         self.status = w.HTML(layout=w.Layout(width="auto"))    # (the side panel's width less the widget's margins)
         self.status.add_class("brass-status")
@@ -149,7 +169,7 @@ class Explorer(w.GridBox):
                        self.margins_slot],
                       layout=w.Layout(height=PANEL_HEIGHT, overflow="hidden", grid_gap="2px"))
         side.add_class("brass-side")
-        super().__init__([self.picture, side], layout=w.Layout(
+        super().__init__([self.board, side], layout=w.Layout(
             grid_template_columns=f"minmax(0, {PICTURE_WIDTH}) minmax({PANEL_MIN_WIDTH}, 1fr)", grid_gap="10px",
             align_items="flex-start", width="100%"))
         self.add_class("brass-explorer")
@@ -175,8 +195,6 @@ class Explorer(w.GridBox):
             lambda _: self._act(lambda: self.table.play_typed(self.typed.value, self.auto.value)))
         self.hints = hints and hasattr(game, "hint")
         """Whether the Hint button is offered (a guided game turns it off while it coaches a move)."""
-        self._pondering = Pondering()
-        self._hints_asked = False   # a learner who never asks for a hint has none thought out ahead
         self.table.on_bot_thinking = self._show_thinking
         self._relabel()
         if self.auto.value:
@@ -373,11 +391,13 @@ class Explorer(w.GridBox):
         return board
 
     def _draw(self) -> None:
-        """The board with the steps chosen drawn on it (drawn again only when one of them changed)."""
+        """The position's picture (sent again only when the position changed) and the steps chosen laid over it."""
         board, highlight = self._board(self.table.board_game()), self.table.highlight
         drawn = (board, [id(step) for step in highlight])
         if drawn != self._drawn:
-            self.picture.value, self._drawn = board.png(highlight), drawn
+            self._drawn = drawn
+            self.picture.value = board.png()
+            self.overlay.value = overlay_html(board.overlay(highlight), self.picture.value)
 
     def _show_thinking(self, player: int) -> None:
         """Before a bot chooses: the page says who is thinking while the kernel works."""
