@@ -36,6 +36,13 @@ WHOLE_GAME_SOURCES = ("""import brass_nb as bn
 from brass_nb.widgets import Explorer
 table = Explorer(bn.new_game("birmingham", players=2, seed=7), seats=["human", "club"], auto=False)
 table""", 'print("VP:", [p.vp for p in table.game.players])')
+FOUR_PLAYERS = "four_players_at_the_end.ipynb"
+FOUR_PLAYERS_SOURCE = """import brass_nb as bn
+from brass_nb.bots import GreedyBot, play_out
+from brass_nb.widgets import Explorer
+game = bn.new_game("lancashire", players=4, seed=3)      # Lancashire: the score table's widest (money scores)
+play_out(game, [GreedyBot()] * 4)
+Explorer(game, seats=["human", "club", "club", "club"])"""
 BOT_MOVES_TIMED = 15           # Next bot move clicks in the whole game; then the bots play at once
 
 # In the page: the time from a click (or a dropdown change) to the moment the board's new pictures have loaded
@@ -58,7 +65,8 @@ TIMER_JS = """(root) => {
 
 @pytest.fixture(scope="module")
 def lab(jupyterlab):
-    with bh.lab_serving(jupyterlab, {NOTEBOOK: (SOURCE,), WHOLE_GAME: WHOLE_GAME_SOURCES}) as server:
+    with bh.lab_serving(jupyterlab, {NOTEBOOK: (SOURCE,), WHOLE_GAME: WHOLE_GAME_SOURCES,
+                                     FOUR_PLAYERS: (FOUR_PLAYERS_SOURCE,)}) as server:
         yield server
 
 
@@ -432,4 +440,24 @@ def test_a_whole_game_by_clicks_to_the_final_scores(browser, lab):
     (bh.ARTEFACTS / "explorer-whole-game-timings.json").write_text(json.dumps(
         {"ms": figures, "all_ms": timings}, indent=1))
     print(f"a whole game by clicks, click to update (ms): {figures}")
+    page.close()
+
+
+def test_four_players_final_score_table_whole_in_the_panel(browser, lab):
+    """A finished 4-player Lancashire game (a money row too): every player's column and every row inside the side
+    panel, with no sideways scroll, in both languages with the file browser open and closed."""
+    page = bh.open_widget_notebook(browser, lab, FOUR_PLAYERS)
+    page.evaluate("() => document.querySelector('.brass-explorer').scrollIntoView({block: 'start'})")
+    bh.settle(page, quiet_ms=300)
+    for language, file_browser in (("en", False), ("en", True), ("ja", False), ("ja", True)):
+        set_language(page, language)
+        set_file_browser(page, file_browser)
+        seen = page.evaluate(SCORES_JS)
+        if (language, file_browser) in (("en", False), ("ja", True)):
+            bh.shoot(page, "explorer", f"table_{language}_4p_game_end" + ("_file_browser" if file_browser else ""))
+        assert seen["inside"] and not seen["scrolls"], f"the score table is cut ({language}, {file_browser})"
+        assert len(seen["players"]) == 4 and "money" in seen["parts"], seen
+        for column in range(4):
+            parts = seen["parts"]
+            assert sum(v[column] for part, v in parts.items() if part != "total") == parts["total"][column]
     page.close()

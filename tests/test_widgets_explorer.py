@@ -351,9 +351,12 @@ def test_a_whole_two_player_game_through_the_widget_ends_with_scores_and_a_repla
     assert explorer.controls.layout.display == "none" and explorer.scores.layout.display is None
     ranking = game.scores()
     table = explorer.scores.value
-    heads = re.findall(r"data-player='(\d)'[^>]*><b>(\d+)</b>&nbsp;Player \d \((?:you|random)\)</th>", table)
-    assert [(int(place), int(player) - 1) for player, place in heads] == \
+    places = re.search(r"<th[^>]*>place</th>((?:<th[^>]*>\d+</th>)+)</tr>", table).group(1)
+    heads = re.findall(r"data-player='(\d)'[^>]*><span[^>]*>[●■▲◆]</span>(\d)<br>(you|random)</th>", table)
+    assert [(int(place), int(player) - 1) for place, (player, _, _) in zip(re.findall(r">(\d+)<", places), heads,
+                                                                            strict=True)] == \
         [(r["place"], r["player"]) for r in ranking]
+    assert all(number == player and role == ("you" if player == "1" else "random") for player, number, role in heads)
     totals = [int(v) for v in re.findall(r"data-part='total'[^>]*>(-?\d+)</td>", table)]
     assert totals == [r["vp"] for r in ranking]
     assert ("money" in table) == (name == "lancashire")

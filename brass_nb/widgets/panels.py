@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 
 from brass_nb.explain import CATALOGS_PLAYER
+from brass_nb.plot.style import player_color, player_marker
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation
 from brass_nb.widgets.choices import name
@@ -34,15 +35,27 @@ def bot_name(bot, language: str) -> str:
     return LABELS[language]["bots"].get(bot.name, bot.name)
 
 
+def seat_role(seats: list, player: int, language: str) -> str:
+    """Who sits in the seat: the bot's name ("club", 「中級」), "you" for a human facing bots; "" when every seat is
+    a person's."""
+    if all(seat == "human" for seat in seats):
+        return ""
+    return bot_name(seats[player], language) if seats[player] != "human" else LABELS[language]["human"]
+
+
 def seat_name(seats: list, player: int, language: str) -> str:
     """``Player 2 (greedy)`` for a bot (「プレイヤー2（ボット: 欲張り）」), ``Player 1 (you)`` for a human seat facing
     bots, else ``Player 1``."""
-    words = LABELS[language]
-    if all(seat == "human" for seat in seats):
+    words, role = LABELS[language], seat_role(seats, player, language)
+    if not role:
         return CATALOGS_PLAYER[language](player)
     if seats[player] != "human":
-        return words["bot_seat"].format(player=CATALOGS_PLAYER[language](player), bot=bot_name(seats[player], language))
-    return words["seat"].format(player=CATALOGS_PLAYER[language](player), who=words["human"])
+        return words["bot_seat"].format(player=CATALOGS_PLAYER[language](player), bot=role)
+    return words["seat"].format(player=CATALOGS_PLAYER[language](player), who=role)
+
+
+PLAYER_GLYPHS = {"o": "●", "s": "■", "^": "▲", "D": "◆"}
+"""The board's player markers as characters: a column of the score table is marked as the board marks the player."""
 
 
 def turn_html(text: str) -> str:
@@ -118,7 +131,9 @@ def score_rows(explanations: list[Explanation]) -> dict[int, dict[str, int]]:
 def scores_html(explanations: list[Explanation], seats: list, language: str) -> str:
     """The final score table: a column per player, best first, and a row per source of VP (links and industries
     per era, money where the game scored it, other), then the total. Players are columns, not rows, so that four
-    of them fit a narrow side panel: the sources' names wrap on the left, the numbers never do."""
+    of them fit a narrow side panel: each player's column is headed by the place, then the player's marker and
+    number as on the board, then who sits there ("you", a bot's name); the sources' names wrap, the numbers never
+    do."""
     words = LABELS[language]
     rows = score_rows(explanations)
     parts = [(f"{era} {part}", f"{words[era]} {words[part]}") for era in ("canal", "rail")
@@ -127,16 +142,21 @@ def scores_html(explanations: list[Explanation], seats: list, language: str) -> 
         ("other", words["other"]), ("total", words["total"])]
     ranked = sorted(rows.items(), key=lambda item: item[1].get("place", 99))
     pad = "padding:1px 3px"
-    head = "".join(f"<th class='brass-score-player' data-player='{player + 1}' style='{pad};text-align:right;"
-                   f"vertical-align:bottom'><b>{row.get('place', '')}</b>&nbsp;"
-                   f"{html.escape(seat_name(seats, player, language))}</th>" for player, row in ranked)
+    head = f"{pad};text-align:right;vertical-align:bottom"
+    places = "".join(f"<th style='{head}'>{row.get('place', '')}</th>" for _, row in ranked)
+    players = "".join(
+        f"<th class='brass-score-player' data-player='{player + 1}' style='{head};font-weight:normal'>"
+        f"<span style='color:{player_color(player)}'>{PLAYER_GLYPHS[player_marker(player)]}</span>{player + 1}"
+        + (f"<br>{html.escape(role)}" if (role := seat_role(seats, player, language)) else "") + "</th>"
+        for player, _ in ranked)
     body = []
     for key, label in parts:
         weight = "font-weight:bold;border-top:1px solid #999;" if key == "total" else ""
         cells = "".join(f"<td class='brass-score' data-part='{key}' style='{weight}{pad};text-align:right;"
                         f"{KEEP_WORDS}'>{row.get(key, 0)}</td>" for _, row in ranked)
         body.append(f"<tr><td style='{weight}{pad}'>{html.escape(label)}</td>{cells}</tr>")
-    return (f"<b>{html.escape(words['scores'])}</b><div style='overflow-x:auto'>"
+    return (f"<b>{html.escape(words['scores'])}</b><div style='overflow-x:auto;max-width:100%'>"
             f"<table class='brass-scores' style='font-size:12px;border-collapse:collapse'>"
-            f"<tr><th style='{pad};text-align:left;vertical-align:bottom'>{html.escape(words['place'])}</th>{head}"
-            f"</tr>{''.join(body)}</table></div>")
+            f"<tr><th style='{pad};text-align:left'>{html.escape(words['place'])}</th>{places}</tr>"
+            f"<tr><th style='{pad};text-align:left;vertical-align:top;font-weight:normal'>"
+            f"{html.escape(words['player'])}</th>{players}</tr>{''.join(body)}</table></div>")
