@@ -8,6 +8,7 @@ import pytest
 import brass_nb as bn
 from brass_nb.bots import GreedyBot
 from brass_nb.bots.playout import to_last_action
+from brass_nb.bots.principles import LOOKING_AHEAD
 from brass_nb.quizbank import exercises
 from brass_nb.rules.game import Game
 
@@ -43,6 +44,8 @@ def test_the_hint_on_the_last_action_has_the_best_final_margin(name, players, se
     assert hinted[0] == max(m[0] for m in margins.values()), (hinted, sorted(margins.items(), key=lambda i: i[1])[-3:])
     for language in ("en", "ja"):       # its evaluations are the game's result, which measures VP, income and money
         assert hint.render(language, detail=True).startswith(hint.render(language).splitlines()[0])
+    looking_ahead = {f"principle.{p.__name__}" for p in LOOKING_AHEAD}
+    assert not {step.rule for step in hint.principles} & looking_ahead, [s.rule for s in hint.principles]
 
 
 PUZZLES = [e for e in exercises.exercises("07_era_end_and_scoring") if e.id.startswith("last-action-")]
@@ -57,5 +60,7 @@ def test_lesson_7_has_the_puzzles_from_the_bots_games():
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda e: e.id)
 def test_the_coachs_hint_solves_each_puzzle_and_most_moves_do_not(puzzle):
     game = puzzle.game()
-    assert exercises.judge(puzzle, game.hint().action).ok
+    hint = game.hint()
+    assert exercises.judge(puzzle, hint.action).ok
+    assert not {step.rule for step in hint.principles} & {f"principle.{p.__name__}" for p in LOOKING_AHEAD}
     assert len(exercises.solutions(puzzle)) * 5 <= len(game.legal_actions())     # one move is clearly best

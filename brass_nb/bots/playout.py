@@ -38,14 +38,18 @@ def play_out(game: Game, seats: Sequence[Bot | None], limit: int | None = None) 
     return moves
 
 
+def is_last_action(game: Game) -> bool:
+    """Is the action to choose the game's last? The rail era, the deck and the rivals' hands empty, the player to
+    act holding one card with one action left. Nothing is hidden then and nobody acts after it."""
+    state = game.state
+    return (game.era == "rail" and game.actions_left == 1 and game.phase is None and not state.deck
+            and all(not p.hand for p in state.players if p.index != game.current_player)
+            and len(state.players[game.current_player].hand) == 1)
+
+
 def to_last_action(game: Game, bot: Bot) -> Game:
-    """Let ``bot`` play every seat of ``game`` up to the game's last action, and return it: the rail era, the deck
-    and the rivals' hands empty, the player to act holding one card with one action left. Nothing is hidden then
-    and nobody acts after, so every move's result is exact (the coach's endgame tests and lesson 7's puzzles)."""
-    while True:
-        state = game.state
-        if (game.era == "rail" and game.actions_left == 1 and game.phase is None and not state.deck
-                and all(not p.hand for p in state.players if p.index != game.current_player)
-                and len(state.players[game.current_player].hand) == 1):
-            return game
+    """Let ``bot`` play every seat of ``game`` up to the game's last action (:func:`is_last_action`), and return
+    it: every move's result is exact there (the coach's endgame tests and lesson 7's puzzles)."""
+    while not is_last_action(game):
         game.play(bot.choose(game))
+    return game

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from brass_nb.bots.evaluation import Rates
+from brass_nb.bots.playout import is_last_action
 from brass_nb.rules.actions import Action
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation, Step
@@ -250,10 +251,17 @@ PRINCIPLES: tuple[Principle, ...] = (beer_scarce, sell_to_merchant, flip_before_
 """Every principle, the ones a hint names first first."""
 
 
+LOOKING_AHEAD: tuple[Principle, ...] = (beer_scarce, sell_to_merchant, resources_flip, network_reach, scout_wilds)
+"""The principles about what a move brings later (a sale, a flip when the cubes are used, builds, wild cards): after
+the game's last action only the final scoring comes, so none of them is a reason there."""
+
+
 def principles_of(game: Game, action: Action, explanation: Explanation) -> list[Step]:
     """Every principle that applies to ``action`` in ``game`` (whose play explained ``explanation``), in the
-    order of :data:`PRINCIPLES`."""
-    found = (principle(game, action, explanation) for principle in PRINCIPLES)
+    order of :data:`PRINCIPLES`; at the game's last action, none of :data:`LOOKING_AHEAD`."""
+    last = is_last_action(game)
+    found = (principle(game, action, explanation) for principle in PRINCIPLES
+             if not (last and principle in LOOKING_AHEAD))
     return [step for step in found if step is not None]
 
 
