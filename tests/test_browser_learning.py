@@ -6,7 +6,6 @@ the documentation shows are also written to ``docs/images/`` (``your_move_<langu
 """
 from __future__ import annotations
 
-import os
 import re
 
 import browser_helpers as bh
@@ -15,7 +14,6 @@ import pytest
 CHROMIUM = bh.require_browser("nbformat")
 
 LAPTOP = {"width": 1366, "height": 768}
-UPDATE_IMAGES = os.environ.get("BRASS_UPDATE_IMAGES") == "1"
 EXERCISE = "04_building/farm-brewery"
 WORDS = {
     "en": {"done": r"exercises 1 of \d",
@@ -88,9 +86,7 @@ def test_your_move_wrong_then_the_hint_ladder_then_right(browser, lab, language)
         feedback = _text(page, ".brass-exercise-feedback")
         assert words["wrong"] in feedback and words["missed"] in feedback, feedback
         assert _in_view(page, ".brass-exercise-feedback")
-        page.screenshot(path=f"{shot}-2-wrong.png")
-        if UPDATE_IMAGES:
-            page.screenshot(path=str(bh.REPO / "docs" / "images" / f"your_move_{language}.png"))
+        bh.shoot(page, "learning", f"your_move_{language}")
         _click(page, ".brass-exercise-retry")
         # the hint ladder: a nudge, the rule, then the answer in the dropdowns and on the board
         for _ in range(3):
@@ -140,9 +136,7 @@ def test_the_guided_first_game_by_clicks(browser, lab):
             if move == 1:
                 assert "Player 2" in _text(page, ".brass-explorer .brass-explanation-view"), "the bot answered"
             if move == 3:
-                page.screenshot(path=str(bh.ARTEFACTS / "learning-first-game-2-sold.png"))
-                if UPDATE_IMAGES:
-                    page.screenshot(path=str(bh.REPO / "docs" / "images" / "first_game_en.png"))
+                bh.shoot(page, "learning", "first_game_en")
                 _choose_kind(page, "done")              # the merchant's free develop, declined
                 _click(page, ".brass-explorer .brass-play")
         heading = _text(page, ".brass-coach")

@@ -5,7 +5,7 @@ Both ways in are opened: ``python -m voila notebooks/en/play.ipynb`` as the READ
 server extension's ``/voila/render/notebooks/ja/play.ipynb`` inside JupyterLab, as Binder and the class hub open it
 (Japanese). Each server runs on 127.0.0.1 with a token, serves a temporary copy of ``notebooks/``, imports brass_nb
 from this checkout and is stopped by the test. The time from opening the page to the board's picture is printed.
-Screenshots go to ``test-artefacts/browser/play_<language>.png``; with ``BRASS_UPDATE_IMAGES=1`` also to
+Screenshots go to ``test-artefacts/browser/play-play_<language>.png``; with ``BRASS_UPDATE_IMAGES=1`` also to
 ``docs/images/``, where the README shows them (each run deals a fresh game, so they are not rewritten by default).
 """
 from __future__ import annotations
@@ -26,7 +26,6 @@ CHROMIUM = bh.require_browser("voila")
 
 LAPTOP = {"width": 1366, "height": 768}
 RENDER_TIMEOUT_S = 120
-IMAGES = bh.REPO / "docs" / "images"
 # What each page must say: its title, the Play button, the panel's heading over a move of each seat, the first round.
 WORDS = {
     "en": {"title": "Brass: Birmingham", "play": "Play", "you": "Player 1 (you) played",
@@ -188,9 +187,7 @@ def test_the_play_page_renders_and_the_bot_answers_a_move(served, tmp_path):
                 break
         assert answered, f"the bot did not answer: {panel(page)[:1000]}"
         assert not errors, errors
-        for folder in [bh.ARTEFACTS] + ([IMAGES] if os.environ.get("BRASS_UPDATE_IMAGES") == "1" else []):
-            folder.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(folder / f"play_{language}.png"))
+        bh.shoot(page, "play", f"play_{language}")
         if language == "ja":
             assert re.search(r"[\u3040-\u30ff]", status(page))
 

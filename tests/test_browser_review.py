@@ -4,12 +4,11 @@ Review is opened, and the review, computed away from the click (the replay moves
 moments; clicking one moves the replay and the board to the position of that decision and the panel shows its
 rating and the better move, in English and then in Japanese.
 
-Screenshots go to ``test-artefacts/browser/review-*.png``; with ``BRASS_UPDATE_IMAGES=1`` also to
+Screenshots go to ``test-artefacts/browser/review-*.png`` (``bh.shoot``); with ``BRASS_UPDATE_IMAGES=1`` also to
 ``docs/images/review_table_<language>.png``. The time from the click on Review to the review shown is printed.
 """
 from __future__ import annotations
 
-import os
 import re
 import time
 
@@ -19,7 +18,6 @@ import pytest
 CHROMIUM = bh.require_browser("nbformat")
 
 LAPTOP = {"width": 1366, "height": 768}
-UPDATE_IMAGES = os.environ.get("BRASS_UPDATE_IMAGES") == "1"
 NOTEBOOK = "review_at_the_table.ipynb"
 SOURCE = """import brass_nb as bn
 from brass_nb.bots import GreedyBot, SearchBot, play_out
@@ -122,10 +120,7 @@ def test_the_review_opens_beside_the_replay_and_a_decisive_moment_moves_the_boar
     assert_decision_shown(page, number, words)
     for css in (".brass-review", ".brass-decisive", ".brass-replay", ".brass-board"):
         assert wholly_in_view(page, css), css
-    bh.ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(bh.ARTEFACTS / "review-en.png"))
-    if UPDATE_IMAGES:
-        page.screenshot(path=str(bh.REPO / "docs" / "images" / "review_table_en.png"))
+    bh.shoot(page, "review", "review_table_en")
     print(f"review: 'reviewing' shown {shown_s:.1f} s, the replay moved {moved_s:.1f} s and the review shown "
           f"{ready_s:.1f} s after the click on Review")
 
@@ -141,6 +136,4 @@ def test_the_review_in_japanese(page):
     assert any(rating in buttons.first.inner_text() for rating in words["ratings"])
     number = click_decisive(page, buttons.count() - 1, words)
     assert_decision_shown(page, number, words)
-    page.screenshot(path=str(bh.ARTEFACTS / "review-ja.png"))
-    if UPDATE_IMAGES:
-        page.screenshot(path=str(bh.REPO / "docs" / "images" / "review_table_ja.png"))
+    bh.shoot(page, "review", "review_table_ja")
