@@ -44,6 +44,7 @@ game = bn.new_game("lancashire", players=4, seed=3)      # Lancashire: the score
 play_out(game, [GreedyBot()] * 4)
 Explorer(game, seats=["human", "club", "club", "club"])"""
 BOT_MOVES_TIMED = 15           # Next bot move clicks in the whole game; then the bots play at once
+READING_MS = 800               # a learner reads the position before asking for a hint (the table thinks it out)
 
 # In the page: the time from a click (or a dropdown change) to the moment the board's new pictures have loaded
 # (the position's and the steps laid over it: load events do not bubble, but an ancestor sees them when capturing).
@@ -387,6 +388,7 @@ def test_a_whole_game_by_clicks_to_the_final_scores(browser, lab):
             break
         if "(you) to act" in now:
             if turns % 2 == 0:          # every other turn the coach's move, else the move the dropdowns offer
+                page.wait_for_timeout(READING_MS)
                 timings["hint"].append(timed(page, lambda: click(page, ".brass-hint"), until="explained"))
             turns += 1
             stepping = len(timings["bot move"]) < BOT_MOVES_TIMED          # else the bot answers in the same click

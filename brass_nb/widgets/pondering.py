@@ -16,6 +16,11 @@ import threading
 from brass_nb.bots.hints import Hint, hint
 from brass_nb.rules.game import Game
 
+SENT_FIRST = 0.15
+"""Seconds the thinking waits before it starts: the kernel's messages for the click that showed the position are
+sent by another thread, which a thinking thread holding the interpreter would hold up (a Play click took 30 ms
+longer, measured in the browser)."""
+
 
 def position_key(game: Game) -> tuple[int, int]:
     """Which position a hint belongs to: the game object and the state's version (every change, an undo included,
@@ -43,6 +48,8 @@ class Pondering:
         copy = game.copy()
 
         def think() -> None:
+            if stop.wait(SENT_FIRST):       # the click's render is still going out: let it go first
+                return
             try:
                 found = hint(copy, stop=stop)
             except Exception:       # noqa: BLE001 (the click computes it again, and shows any error then)
