@@ -8,6 +8,7 @@ import time
 import brass_nb as bn
 from brass_nb.rules.game import Game
 from brass_nb.widgets import Explorer
+from brass_nb.widgets.pondering import SENT_FIRST
 
 
 def counting_hints(monkeypatch) -> list[int]:
@@ -64,7 +65,8 @@ def test_another_click_stops_the_thinking_and_its_hint_is_not_shown(monkeypatch)
         explorer.play_button.click()
         pondering = explorer._pondering
         thread = pondering._thread
-        assert thread is not None and thread.is_alive()
+        time.sleep(SENT_FIRST + 0.05)                    # the thinking has begun its search
+        assert thread is not None and thread.is_alive() and pondering.ready is None
         explorer.kind.value = "loan"                     # a preview: the learner's click comes first
         thread.join(timeout=0.05)
         assert not thread.is_alive(), "the thinking did not give way to the click within 50 ms"

@@ -231,7 +231,7 @@ class View:
 
     def network(self, player: int) -> frozenset[str]:
         """Your network: locations with one of your industries or touching one of your links."""
-        found = self._network.get(player)
+        found: frozenset[str] | None = self._network.get(player)
         if found is None:
             self._find_networks()
             found = self._network[player]
