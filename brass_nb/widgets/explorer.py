@@ -2,8 +2,8 @@
 offers only legal choices, the explanation step by step, bots for the other seats, and the scores at the end.
 
 The widget draws a :class:`~brass_nb.widgets.table.Table` (the game, the seats, the choice, the panel: plain Python)
-and hands it every click; it holds no state of the game's but its pictures, kept for Undo and Redo, and the reviews
-it is computing."""
+and hands it every click; it holds no state of the game's but its pictures, kept for Undo and Redo, the reviews it is
+computing and the hint it thinks out while the learner reads (:mod:`brass_nb.widgets.pondering`)."""
 from __future__ import annotations
 
 import asyncio
