@@ -50,10 +50,10 @@ def laid_over(position: bytes, overlay: Overlay | None) -> np.ndarray:
     out = pixels(position)
     if overlay is None:
         return out
-    width = out.shape[1]
+    assert overlay.picture_size == (out.shape[1], out.shape[0])
     top = pixels(overlay.png)
-    y0, x0 = round(overlay.top * width), round(overlay.left * width)
-    assert round(overlay.width * width) == top.shape[1]
+    y0, x0 = overlay.top, overlay.left
+    assert overlay.width == top.shape[1]
     under = out[y0:y0 + top.shape[0], x0:x0 + top.shape[1], :3]
     alpha = top[:, :, 3:] / 255
     out[y0:y0 + top.shape[0], x0:x0 + top.shape[1], :3] = np.rint(top[:, :, :3] * alpha + under * (1 - alpha))

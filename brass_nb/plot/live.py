@@ -29,24 +29,20 @@ def encode_frame(pixels: np.ndarray) -> bytes:
     return png
 
 
-def png_size(png: bytes) -> tuple[int, int]:
-    """A PNG's width and height in pixels, read from its header."""
-    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
-
-
 class Overlay(NamedTuple):
-    """Highlights drawn alone, to lay over the position's picture: a transparent PNG and where it goes.
+    """Highlights drawn alone, to lay over the position's picture: a transparent PNG and its place on the picture.
 
     Attributes:
-        png: the PNG bytes.
-        left, top, width: its place on the picture, as fractions of the picture's width (the unit of CSS margins
-            in percent, so that it stays in place at any size the picture is shown).
+        png: the PNG bytes, ``width`` pixels wide.
+        left, top, width: where its top left corner goes on the picture, and its width, in the picture's pixels.
+        picture_size: the width and height of the position's picture, in pixels.
     """
 
     png: bytes
-    left: float
-    top: float
-    width: float
+    left: int
+    top: int
+    width: int
+    picture_size: tuple[int, int]
 
 
 class LiveBoard:
@@ -94,5 +90,5 @@ class LiveBoard:
         if drawn is None:
             return None
         pixels, (y0, _, x0, x1) = drawn
-        full_width = surface.pixels().shape[1]
-        return Overlay(encode_frame(pixels), x0 / full_width, y0 / full_width, (x1 - x0) / full_width)
+        height, width = surface.pixels().shape[:2]
+        return Overlay(encode_frame(pixels), x0, y0, x1 - x0, (width, height))

@@ -17,7 +17,7 @@ import ipywidgets as w
 
 from brass_nb.bots.reviews import Review
 from brass_nb.plot import png
-from brass_nb.plot.live import LiveBoard, Overlay, png_size
+from brass_nb.plot.live import LiveBoard, Overlay
 from brass_nb.rules.actions import Action, example_action
 from brass_nb.rules.game import Game
 from brass_nb.rules.records import Step
@@ -44,16 +44,16 @@ def language_toggle(language: str) -> w.ToggleButtons:
                            style={"button_width": "72px"})
 
 
-def overlay_html(overlay: Overlay | None, position: bytes) -> str:
-    """The overlay, placed on a transparent box of the position picture's shape laid over it (one message: the
-    picture and its place change together); "" when there is none."""
+def overlay_html(overlay: Overlay | None) -> str:
+    """The overlay on a transparent box of the position picture's shape, to lay over that picture (one message: the
+    highlights and their place change together); "" when there is none."""
     if overlay is None:
         return ""
-    width, height = png_size(position)
+    width, height = overlay.picture_size
     source = base64.b64encode(overlay.png).decode("ascii")
     return (f"<div style='position:relative;width:100%;aspect-ratio:{width}/{height};pointer-events:none'>"
             f"<img src='data:image/png;base64,{source}' alt='' style='position:absolute;margin:0;"
-            f"left:{overlay.left:.5%};top:{overlay.top * width / height:.5%};width:{overlay.width:.5%}'></div>")
+            f"left:{overlay.left / width:.5%};top:{overlay.top / height:.5%};width:{overlay.width / width:.5%}'></div>")
 
 
 def _widget_tree(root: w.Widget) -> Iterator[w.Widget]:
@@ -397,7 +397,7 @@ class Explorer(w.GridBox):
         if drawn != self._drawn:
             self._drawn = drawn
             self.picture.value = board.png()
-            self.overlay.value = overlay_html(board.overlay(highlight), self.picture.value)
+            self.overlay.value = overlay_html(board.overlay(highlight))
 
     def _show_thinking(self, player: int) -> None:
         """Before a bot chooses: the page says who is thinking while the kernel works."""
