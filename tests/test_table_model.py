@@ -4,6 +4,7 @@ and redo, bots, a finished game's replay, the review view beside it, and the sam
 other language."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -188,3 +189,41 @@ def test_a_game_in_progress_is_reviewed_on_demand_against_the_hints_move():
     assert table.controls().human
     game.play(table.selected)                               # the game moves on: the kept review is of the past
     assert table.cached_review(0) is None
+
+
+def note(game) -> tuple[str, list[int]]:
+    return game.era, [p.vp for p in game.players]
+
+
+class Recording(GreedyBot):
+    """A greedy bot that notes the era and every player's VP before each of its moves."""
+
+    def __init__(self, notes: list[tuple[str, list[int]]]):
+        super().__init__()
+        self.notes = notes
+
+    def choose(self, game):
+        self.notes.append(note(game))
+        return super().choose(game)
+
+
+@pytest.mark.parametrize("seed", [7, 3])
+def test_the_end_of_the_canal_era_is_said_first_with_what_each_player_scored(seed):
+    notes: list[tuple[str, list[int]]] = []
+    game = new_game("birmingham", players=2, seed=seed)
+    table = Table(game, ["human", Recording(notes)], "en")
+    while game.era == "canal":
+        if not table.human_to_act():                # (the bot first in the turn order)
+            table.bot_moves(once=False)
+            continue
+        notes.append(note(game))
+        table.play(GreedyBot().choose(game), True)
+    before = [vp for era, vp in notes if era == "canal"][-1]      # before the move that ended the era
+    panel = table.panel_html()
+    line = re.search(r"<p class='brass-era-ended'[^>]*><b>The canal era ended with (Player \d) \(\w+\)&#x27;s move "
+                     r"below\. Its scoring: (.*?)\.</b></p>", panel)
+    assert line and panel.index("brass-era-ended") < panel.index("played"), panel[:400]
+    scored = {int(n) - 1: int(vp) for n, vp in re.findall(r"Player (\d) \(\w+\) (\d+) VP", line.group(2))}
+    assert scored == {p.index: p.vp - before[p.index] for p in game.players}
+    table.set_language("ja")
+    assert "運河時代が終わりました。運河時代の得点: " in table.panel_html()

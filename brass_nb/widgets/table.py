@@ -22,7 +22,7 @@ from brass_nb.rules.game import Game
 from brass_nb.rules.records import Explanation, Step
 from brass_nb.widgets.choices import FIELDS, Choice, choice_of, describe, kinds, settle
 from brass_nb.widgets.labels import LABELS
-from brass_nb.widgets.panels import hand_html, scores_html, seat_name, status_html, turn_html
+from brass_nb.widgets.panels import hand_html, score_rows, scores_html, seat_name, status_html, turn_html
 from brass_nb.widgets.reviewing import REVIEW_DEPTH, ReviewJob, decision_html, decision_label
 from brass_nb.widgets.timeline import Moment, timeline
 
@@ -76,7 +76,8 @@ class Played(Panel):
 
     def body(self, table: Table, chosen: int | None) -> str:
         last = self.explanations[-1]
-        return "".join(table.explanation_html(e, chosen if e is last else None) for e in self.explanations)
+        return (table.era_ends_html(self.explanations)
+                + "".join(table.explanation_html(e, chosen if e is last else None) for e in self.explanations))
 
 
 @dataclass(frozen=True)
@@ -321,6 +322,25 @@ class Table:
     def heading(self, text: str, action: Action | str | None = None) -> str:
         what = html.escape(describe(action, self.language) if isinstance(action, tuple) else str(action or ""))
         return f"<p style='margin:4px 0'><i>{html.escape(text)}</i> <b>{what}</b></p>"
+
+    def era_ends_html(self, explanations: Sequence[Explanation]) -> str:
+        """A line above the moves just played for each era one of them ended (the game's end aside: the score table
+        says it): whose move ended it and what each player scored, read from its scoring steps. The steps come
+        several moves down the panel; the line says at once that they are there."""
+        lines = []
+        for explanation in explanations:
+            rules = [step.rule for step in explanation.steps]
+            if "era.end" not in rules or "game.end" in rules:
+                continue
+            era = explanation.steps[rules.index("era.end")].facts["era"]
+            rows = score_rows([explanation])
+            scored = [self.words["era_vp"].format(player=self.who(player), vp=sum(
+                vp for part, vp in rows.get(player, {}).items() if part.startswith(f"{era} ")))
+                for player in range(len(self.game.players))]
+            text = self.words["era_ended"].format(era=self.words[era], player=self.who(explanation.player),
+                                                  scores=self.words["comma"].join(scored))
+            lines.append(f"<p class='brass-era-ended' style='margin:2px 0'><b>{html.escape(text)}</b></p>")
+        return "".join(lines)
 
     def explanation_html(self, explanation: Explanation, chosen: int | None) -> str:
         player = explanation.player
