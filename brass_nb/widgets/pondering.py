@@ -18,8 +18,8 @@ from brass_nb.rules.game import Game
 
 SENT_FIRST = 0.15
 """Seconds the thinking waits before it starts: the kernel's messages for the click that showed the position are
-sent by another thread, which a thinking thread holding the interpreter would hold up (a Play click took 30 ms
-longer, measured in the browser)."""
+sent by another thread, which a thinking thread holding the interpreter would hold up (in the browser test, Play
+took about 20 ms longer at the median when the thinking started at once)."""
 
 
 def position_key(game: Game) -> tuple[int, int]:
