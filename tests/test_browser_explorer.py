@@ -355,6 +355,18 @@ SCORES_JS = """() => {
 }"""
 
 
+def assert_score_table_whole(page, players: int, where: str) -> dict:
+    """The final score table inside the side panel with no sideways scroll, a column for each of ``players``, and
+    each column's parts adding up to its total; returns what the page shows (see :data:`SCORES_JS`)."""
+    seen = page.evaluate(SCORES_JS)
+    assert seen["inside"] and not seen["scrolls"], f"the score table is cut ({where})"
+    parts = seen["parts"]
+    assert len(seen["players"]) == players, seen
+    for column in range(players):
+        assert sum(values[column] for part, values in parts.items() if part != "total") == parts["total"][column]
+    return seen
+
+
 def shoot_both_ways(page, moment: str) -> None:
     """The moment in English with the file browser closed, and in Japanese with it open."""
     bh.shoot(page, "explorer", f"table_en_{moment}")
@@ -415,19 +427,15 @@ def test_a_whole_game_by_clicks_to_the_final_scores(browser, lab):
     assert "The game is over" in status(page) and shot_canal_end, status(page)
     assert_step_buttons_readable(page)
     shoot_both_ways(page, "game_end")
-    scores = page.evaluate(SCORES_JS)
-    assert scores["inside"] and not scores["scrolls"], "the final score table is cut at the side panel's edge"
+    scores = assert_score_table_whole(page, 2, "en, file browser closed")
     for language, file_browser in (("ja", False), ("ja", True), ("en", True)):
         set_language(page, language)
         set_file_browser(page, file_browser)
-        seen = page.evaluate(SCORES_JS)
+        assert_score_table_whole(page, 2, f"{language}, file browser open: {file_browser}")
         set_file_browser(page, False)
         set_language(page, "en")
-        assert seen["inside"] and not seen["scrolls"], f"the score table is cut ({language}, {file_browser})"
     parts = scores["parts"]                       # a column per player, best first; a row per source of VP
-    assert len(scores["players"]) == 2 and set(parts) >= {"canal links", "rail industries", "other", "total"}
-    for column in range(2):
-        assert sum(values[column] for part, values in parts.items() if part != "total") == parts["total"][column]
+    assert set(parts) >= {"canal links", "rail industries", "other", "total"}
     page.locator(".jp-Cell").nth(1).click()                    # the game's own VP, printed by the second cell
     page.keyboard.press("Shift+Enter")
     page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output')]"
@@ -452,12 +460,8 @@ def test_four_players_final_score_table_whole_in_the_panel(browser, lab):
     for language, file_browser in (("en", False), ("en", True), ("ja", False), ("ja", True)):
         set_language(page, language)
         set_file_browser(page, file_browser)
-        seen = page.evaluate(SCORES_JS)
         if (language, file_browser) in (("en", False), ("ja", True)):
             bh.shoot(page, "explorer", f"table_{language}_4p_game_end" + ("_file_browser" if file_browser else ""))
-        assert seen["inside"] and not seen["scrolls"], f"the score table is cut ({language}, {file_browser})"
-        assert len(seen["players"]) == 4 and "money" in seen["parts"], seen
-        for column in range(4):
-            parts = seen["parts"]
-            assert sum(v[column] for part, v in parts.items() if part != "total") == parts["total"][column]
+        seen = assert_score_table_whole(page, 4, f"{language}, file browser open: {file_browser}")
+        assert "money" in seen["parts"], seen
     page.close()

@@ -17,7 +17,7 @@ import numpy as np
 
 from brass_nb.explain import get_language
 from brass_nb.plot import Highlight, draw_overlays, free_spots
-from brass_nb.plot.pieces import sheet
+from brass_nb.plot.pieces import Drawer, Sheet, sheet
 from brass_nb.rules.game import Game
 
 
@@ -62,31 +62,37 @@ class LiveBoard:
             self._key, self._plain = key, None
         return self._position
 
-    def png(self, highlight: Highlight = None, network: int | None = None, connected: str | None = None) -> bytes:
-        """The position with these overlays, as PNG bytes."""
-        position = self._pixels()
+    def _overlays(self, highlight: Highlight, network: int | None,
+                  connected: str | None) -> tuple[Sheet, Drawer] | None:
+        """The sheet and the drawing of these overlays on it; None when there are none."""
         if not highlight and network is None and connected is None:
-            if self._plain is None:
-                self._plain = encode_frame(position)
-            return self._plain
+            return None
         state = self.game.state
         surface = sheet(state.facts, self.language)
         spots = free_spots(state, surface.layout, self.language)
-        with surface.over(position, lambda ax, _: draw_overlays(ax, state, surface.layout, spots, highlight,
-                                                                 network, connected)) as frame:
+        return surface, lambda ax, _: draw_overlays(ax, state, surface.layout, spots, highlight, network, connected)
+
+    def png(self, highlight: Highlight = None, network: int | None = None, connected: str | None = None) -> bytes:
+        """The position with these overlays, as PNG bytes."""
+        position = self._pixels()
+        overlays = self._overlays(highlight, network, connected)
+        if overlays is None:
+            if self._plain is None:
+                self._plain = encode_frame(position)
+            return self._plain
+        surface, drawer = overlays
+        with surface.over(position, drawer) as frame:
             return encode_frame(frame)
 
     def overlay(self, highlight: Highlight = None, network: int | None = None,
                 connected: str | None = None) -> Overlay | None:
         """These overlays alone, cut to the box they cover, to lay over :meth:`png` of the plain position; None when
         there is nothing to draw. Laid over it, they show what ``png(highlight, ...)`` shows, up to rounding."""
-        if not highlight and network is None and connected is None:
+        overlays = self._overlays(highlight, network, connected)
+        if overlays is None:
             return None
-        state = self.game.state
-        surface = sheet(state.facts, self.language)
-        spots = free_spots(state, surface.layout, self.language)
-        drawn = surface.alone(lambda ax, _: draw_overlays(ax, state, surface.layout, spots, highlight, network,
-                                                          connected))
+        surface, drawer = overlays
+        drawn = surface.alone(drawer)
         if drawn is None:
             return None
         pixels, (y0, _, x0, x1) = drawn

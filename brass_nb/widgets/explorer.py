@@ -448,11 +448,10 @@ class Explorer(w.GridBox):
             self._act(lambda: self.table.choose_step(change["new"]))
 
     def _on_language(self, change) -> None:
-        self._pondering.stop()
-        self.table.set_language(change["new"])
-        self._relabel()
-        self._render()
-        self._think_ahead()
+        def switch() -> None:
+            self.table.set_language(change["new"])
+            self._relabel()
+        self._act(switch)
 
     def _on_replay(self, change) -> None:
         if not self._updating:
