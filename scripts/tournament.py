@@ -6,12 +6,17 @@ The hero sits in one seat, the field bot in every other seat. Seeds are paired: 
 with the hero in every seat in turn, so a lucky deal favours no seat and every bot meets the same deals; game ``i``
 uses deal ``seed + i // players`` with the hero in seat ``i % players``, and bot seeds derived from both, so a run is
 reproducible. ``--games`` is rounded up to whole deals. A shared first place counts as a share of a win (half a win
-when two players share it). The winners' mean VP is printed too (with ``--hero`` equal to ``--field`` it is the
-mean winning score of that bot's self-play).
+when two players share it). The winners' mean VP is printed too, with a 95 % interval taken over deals (the games of
+one deal are not independent); with ``--hero`` equal to ``--field`` it is the mean winning score of that bot's
+self-play.
+
+``--results FILE`` keeps every game's result (rewritten whole after each tally), so that a long run can be split:
+``--summary FILE [FILE ...]`` prints the summary of several such files together without playing.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -21,6 +26,8 @@ from multiprocessing import Pool
 from brass_nb.bots import Bot, GreedyBot, RandomBot, SearchBot, strengths
 from brass_nb.bots.evaluation import named_weights
 from brass_nb.bots.strengths import STRENGTHS
+from brass_nb.rules.errors import GameSetupError
+from brass_nb.rules.files import write_text
 from brass_nb.rules.game import new_game
 
 BOTS = ("random", "today", "today-search", "greedy", "search", *STRENGTHS)
@@ -61,7 +68,7 @@ def play_one(job: tuple) -> dict:
     ranking = game.scores()
     first = [row["player"] for row in ranking if row["place"] == 1]
     vp = {row["player"]: row["vp"] for row in ranking}
-    return {"share": (hero_seat in first) / len(first), "hero_vp": vp[hero_seat],
+    return {"deal": seed, "hero_seat": hero_seat, "share": (hero_seat in first) / len(first), "hero_vp": vp[hero_seat],
             "field_vp": max(v for p, v in vp.items() if p != hero_seat), "winner_vp": max(vp.values()),
             "times": times}
 
@@ -72,6 +79,33 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return centre - half, centre + half
+
+
+def mean_interval(results: list[dict], key: str, z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of ``key`` over games with a 95 % normal interval, treating each deal's games as one sample."""
+    by_deal: dict[int, list[float]] = {}
+    for r in results:
+        by_deal.setdefault(r["deal"], []).append(r[key])
+    means = [statistics.mean(v) for v in by_deal.values()]
+    mean = statistics.mean(r[key] for r in results)
+    half = z * statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
+def summarize(results: list[dict], hero: str, field: str) -> None:
+    wins = sum(r["share"] for r in results)
+    low, high = wilson(wins, len(results))
+    print(f"{hero} wins {wins:g} of {len(results)} = {wins / len(results):.1%} "
+          f"(95 % Wilson interval {low:.1%} to {high:.1%}); a shared first place counts as a share of a win")
+    winner, winner_low, winner_high = mean_interval(results, "winner_vp")
+    print(f"mean VP: {hero} {statistics.mean(r['hero_vp'] for r in results):.1f}, "
+          f"best {field} {statistics.mean(r['field_vp'] for r in results):.1f}, "
+          f"winner {winner:.1f} (95 % interval over {len({r['deal'] for r in results})} deals: "
+          f"{winner_low:.1f} to {winner_high:.1f})")
+    for name in dict.fromkeys((hero, field)):
+        times = sorted(t for r in results for t in r["times"][name])
+        print(f"{name}: median {statistics.median(times) * 1e3:.1f} ms, 90th percentile "
+              f"{times[int(len(times) * 0.9)] * 1e3:.1f} ms per decision over {len(times)} decisions")
 
 
 def main() -> None:
@@ -85,37 +119,42 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--budget", type=int, default=SearchBot().budget, help="SearchBot's simulated decisions")
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2))
+    parser.add_argument("--results", help="keep every game's result in this JSON file")
+    parser.add_argument("--summary", nargs="+", metavar="FILE", help="summarize these results files; play nothing")
     args = parser.parse_args()
+    if args.summary:
+        runs = [json.loads(open(path, encoding="utf-8").read()) for path in args.summary]
+        for run in runs[1:]:
+            if (run["hero"], run["field"], run["setup"]) != (runs[0]["hero"], runs[0]["field"], runs[0]["setup"]):
+                sys.exit(f"{args.summary}: the files hold different tournaments")
+        print(f"{runs[0]['setup']}; {', '.join(args.summary)}")
+        summarize([r for run in runs for r in run["games"]], runs[0]["hero"], runs[0]["field"])
+        return
 
     start = time.perf_counter()
     args.games = -(-args.games // args.players) * args.players        # whole deals: every seat for each
     jobs = [(i, args) for i in range(args.games)]
-    results = []
+    game = args.game + (f" {args.edition}" if args.edition else "")
+    setup = f"{game}, {args.players} players" + (f", budget {args.budget}" if "search" in (args.hero, args.field)
+                                                   else "")
+    results: list[dict] = []
     with Pool(args.jobs) as pool:
         for result in pool.imap(play_one, jobs):
             results.append(result)
-            if len(results) % 20 == 0:               # a running tally, for long runs
+            if len(results) % 20 == 0 or len(results) == len(jobs):     # a running tally, for long runs
+                if args.results:
+                    write_text(args.results, json.dumps({"hero": args.hero, "field": args.field, "setup": setup,
+                                                         "games": results}), GameSetupError)
                 print(f"after {len(results)} games: {args.hero} won {sum(r['share'] for r in results):g}, "
                       f"winners' mean VP {statistics.mean(r['winner_vp'] for r in results):.1f}",
                       file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
 
-    wins = sum(r["share"] for r in results)
-    low, high = wilson(wins, len(results))
     deals = args.games // args.players
-    game = args.game + (f" {args.edition}" if args.edition else "")
-    print(f"{game}, {args.players} players, {args.games} games ({deals} deals, seeds "
+    print(f"{setup}, {args.games} games ({deals} deals, seeds "
           f"{args.seed}..{args.seed + deals - 1}, each with {args.hero} in every seat), {args.hero} in one seat "
           f"against {args.field} in the others, {elapsed:.0f} s with {args.jobs} job(s)")
-    print(f"{args.hero} wins {wins:g} of {len(results)} = {wins / len(results):.1%} "
-          f"(95 % Wilson interval {low:.1%} to {high:.1%}); a shared first place counts as a share of a win")
-    print(f"mean VP: {args.hero} {statistics.mean(r['hero_vp'] for r in results):.1f}, "
-          f"best {args.field} {statistics.mean(r['field_vp'] for r in results):.1f}, "
-          f"winner {statistics.mean(r['winner_vp'] for r in results):.1f}")
-    for name in dict.fromkeys((args.hero, args.field)):
-        times = sorted(t for r in results for t in r["times"][name])
-        print(f"{name}: median {statistics.median(times) * 1e3:.1f} ms, 90th percentile "
-              f"{times[int(len(times) * 0.9)] * 1e3:.1f} ms per decision over {len(times)} decisions")
+    summarize(results, args.hero, args.field)
 
 
 if __name__ == "__main__":
