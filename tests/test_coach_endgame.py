@@ -8,7 +8,7 @@ import pytest
 import brass_nb as bn
 from brass_nb.bots import GreedyBot
 from brass_nb.bots.playout import to_last_action
-from brass_nb.bots.principles import LOOKING_AHEAD
+from brass_nb.bots.principles import LOOKING_AHEAD, rival_resources
 from brass_nb.quizbank import exercises
 from brass_nb.rules.game import Game
 
@@ -46,6 +46,27 @@ def test_the_hint_on_the_last_action_has_the_best_final_margin(name, players, se
         assert hint.render(language, detail=True).startswith(hint.render(language).splitlines()[0])
     looking_ahead = {f"principle.{p.__name__}" for p in LOOKING_AHEAD}
     assert not {step.rule for step in hint.principles} & looking_ahead, [s.rule for s in hint.principles]
+
+
+@pytest.mark.parametrize("name, players, seed", [("birmingham", 4, 6), ("birmingham", 4, 3), ("lancashire", 3, 0)])
+def test_at_the_last_action_only_a_take_that_flips_a_rivals_tile_is_said_to_hand_them_anything(name, players, seed):
+    game = _last_action(name, players, seed)
+    said = not_said = 0
+    for action in game.legal_actions():
+        explanation = game.copy().play(action)
+        takes = [s for s in explanation.steps if s.rule.endswith(".take") and s.rule.split(".")[0] in
+                 ("coal", "iron", "beer") and s.facts["owner"] != game.current_player]
+        flipped = {s.facts["slot"] for s in explanation.steps if s.rule == "tile.flip"}
+        step = rival_resources(game, action, explanation)
+        flipping = [s.facts["source"] for s in takes if s.facts["source"] in flipped]
+        if flipping:
+            said += 1
+            assert step is not None and [row["source"] for row in step.facts["taken"]] == flipping
+            assert all(row["flips"] for row in step.facts["taken"])
+        else:
+            not_said += bool(takes)
+            assert step is None, (str(action), step.facts)
+    assert not_said, "no take that leaves the rival's tile unflipped was tried"
 
 
 PUZZLES = [e for e in exercises.exercises("07_era_end_and_scoring") if e.id.startswith("last-action-")]

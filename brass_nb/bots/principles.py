@@ -174,15 +174,18 @@ def level_one_leaves(game: Game, action: Action, explanation: Explanation) -> St
 
 def rival_resources(game: Game, action: Action, explanation: Explanation) -> Step | None:
     """Coal, iron or beer taken from a rival's tile: each cube or barrel brings that tile nearer to flipping,
-    which pays its owner income and VP."""
+    which pays its owner income and VP. At the game's last action nothing is used after it, so only a take that
+    flips the tile gives the rival anything (its VP at the final scoring)."""
     mover = explanation.player
     taken = [(s, resource) for resource in ("coal", "iron", "beer") for s in _steps(explanation, f"{resource}.take")
              if s.facts["owner"] != mover]
-    if not taken:
-        return None
     flips = {s.facts["slot"] for s in _steps(explanation, "tile.flip") if s.facts["owner"] != mover}
     rows = [{"source": s.facts["source"], "owner": s.facts["owner"], "resource": resource,
              "count": s.facts["count"], "flips": s.facts["source"] in flips} for s, resource in taken]
+    if is_last_action(game):
+        rows = [row for row in rows if row["flips"]]
+    if not rows:
+        return None
     return Step("principle.rival_resources", {"player": mover, "taken": rows},
                 tuple(dict.fromkeys(row["source"] for row in rows)))
 
