@@ -276,10 +276,26 @@ def test_search_tries_the_best_action_of_every_kind_on_the_first_turn(game_name)
     ranked = SearchBot(budget=15).rank(game)
     searched = [c for c in ranked if c.search is not None]
     legal_kinds = {a.kind for a in game.legal_actions()}
-    assert {c.action.kind for c in searched} == legal_kinds and len(legal_kinds) > 1
     greedy = GreedyBot().rank(game)
+    passing = "pass" in {c.action.kind for c in greedy[:3]}     # searched only when greedy ranks it among its best
+    expected = legal_kinds if passing else legal_kinds - {"pass"}
+    assert {c.action.kind for c in searched} == expected and len(searched) > 1
     assert [c.action for c in greedy[:3]] == [c.action for c in shortlist(greedy, 3)[:3]]
     assert len(ranked) == len(greedy)                       # the searched ones are not listed twice
+
+
+def test_the_search_tries_a_pass_only_when_greedy_ranks_it_among_its_best():
+    game = mid_game()
+    greedy = GreedyBot().rank(game)
+    passes = [i for i, c in enumerate(greedy) if c.action.kind == "pass"]
+    assert passes and passes[0] >= 3
+    assert "pass" not in {c.action.kind for c in shortlist(greedy, 3)}
+    assert "pass" in {c.action.kind for c in shortlist(greedy, passes[0] + 1)}
+
+
+def test_the_coach_never_advises_a_pass_at_a_four_player_games_first_turn():
+    game = bn.new_game("birmingham", players=4, seed=0)     # one rollout once made a pass the best here
+    assert game.hint().action.kind == "network"
 
 
 def test_a_hint_out_of_time_suggests_greedy_s_best_tried_action_without_look_ahead():

@@ -122,12 +122,17 @@ def kinds_in_turn(actions: list[Action]) -> list[int]:
     return [i for turn in zip_longest(*by_kind.values()) for i in turn if i is not None]
 
 
+SEARCHED_ONLY_WHEN_SHORTLISTED = ("pass",)
+"""Kinds of action the search tries only when greedy ranks one of them among its best: a pass gives up an action for
+nothing but a card, and one noisy rollout must not make it the coach's advice at a game's first turn."""
+
+
 def shortlist(ranked: list[Candidate], size: int) -> list[Candidate]:
-    """Greedy's best ``size`` candidates, then the best of each action kind missing from them: one ply often
-    ranks a whole kind (scouting for wild cards, say) above the rest, and only a look-ahead can tell whether a
+    """Greedy's best ``size`` candidates, then the best of each action kind missing from them (but a pass): one ply
+    often ranks a whole kind (scouting for wild cards, say) above the rest, and only a look-ahead can tell whether a
     build, a link or a loan would have paid more."""
     chosen = ranked[:size]
-    kinds = {c.action.kind for c in chosen}
+    kinds = {c.action.kind for c in chosen} | set(SEARCHED_ONLY_WHEN_SHORTLISTED)
     for candidate in ranked[size:]:
         if candidate.action.kind not in kinds:
             chosen.append(candidate)
