@@ -22,6 +22,7 @@ import statistics
 import sys
 import time
 from multiprocessing import Pool
+from pathlib import Path
 
 from brass_nb.bots import Bot, GreedyBot, RandomBot, SearchBot, strengths
 from brass_nb.bots.evaluation import named_weights
@@ -93,6 +94,7 @@ def mean_interval(results: list[dict], key: str, z: float = 1.96) -> tuple[float
 
 
 def summarize(results: list[dict], hero: str, field: str) -> None:
+    """Print the hero's win rate, everyone's mean VP and the time per decision of ``results``."""
     wins = sum(r["share"] for r in results)
     low, high = wilson(wins, len(results))
     print(f"{hero} wins {wins:g} of {len(results)} = {wins / len(results):.1%} "
@@ -123,7 +125,7 @@ def main() -> None:
     parser.add_argument("--summary", nargs="+", metavar="FILE", help="summarize these results files; play nothing")
     args = parser.parse_args()
     if args.summary:
-        runs = [json.loads(open(path, encoding="utf-8").read()) for path in args.summary]
+        runs = [json.loads(Path(path).read_text(encoding="utf-8")) for path in args.summary]
         for run in runs[1:]:
             if (run["hero"], run["field"], run["setup"]) != (runs[0]["hero"], runs[0]["field"], runs[0]["setup"]):
                 sys.exit(f"{args.summary}: the files hold different tournaments")

@@ -295,7 +295,7 @@ def test_the_search_tries_a_pass_only_when_greedy_ranks_it_among_its_best():
 
 def test_the_coach_never_advises_a_pass_at_a_four_player_games_first_turn():
     game = bn.new_game("birmingham", players=4, seed=0)     # one rollout once made a pass the best here
-    assert game.hint().action.kind == "network"
+    assert game.hint().action.kind != "pass"
 
 
 def test_a_hint_out_of_time_suggests_greedy_s_best_tried_action_without_look_ahead():
