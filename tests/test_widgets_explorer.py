@@ -76,6 +76,22 @@ def test_after_undo_the_dropdowns_show_the_undone_action_and_no_stale_steps(game
     assert [str(a) for a in game.log] == ["build coal Dudley[1] with card Dudley"]
 
 
+def test_the_step_row_says_how_many_steps_there_are_in_either_language(game):
+    """The row of step buttons can run past the panel's edge (a browser may hide its sideways scrollbar), so its
+    label counts the steps."""
+    explorer = Explorer(game)
+    choose(explorer, "build", "coal", "Dudley[1]", "Dudley")
+    explorer.play_button.click()
+    count = len(explorer.shown)
+    assert count > 1 and explorer.steps_label.value == f"steps 1–{count}:"
+    explorer.toggle.value = "ja"
+    assert explorer.steps_label.value == f"ステップ（全{count}）:"
+    explorer.undo_button.click()
+    choose(explorer, "loan")
+    explorer.play_button.click()
+    assert explorer.steps_label.value == f"ステップ（全{len(explorer.shown)}）:" and len(explorer.shown) != count
+
+
 def test_after_redo_the_dropdowns_name_a_legal_action_and_the_status_says_what_was_redone(game):
     explorer = Explorer(game)
     choose(explorer, "build", "coal", "Dudley[1]", "Dudley")
