@@ -301,7 +301,7 @@ tile Coventry[1] player 2 pottery I
          "and may have only one per town in the canal era (B9). Scouting (B14) turns them into a wild location and a "
          "wild industry card; the turn's second action builds a brewery with one of them (own beer needs no "
          "connection, B8), and the mill sells next turn.",
-         ("scout",), "principle.scout_wilds"),
+         ("scout",), "principle.scout_wilds", {"stuck": ["Dudley", "Kidderminster", "Worcester"]}),
     Plan("build, do not scout, when a card builds", "birmingham", 3, """era canal
 round 3
 turn 1

@@ -101,6 +101,22 @@ def test_develop_away_names_a_tile_this_era_may_not_build():
     assert "may not be built in the rail era" in step.text("en") and "鉄道時代には建設できません" in step.text("ja")
 
 
+def test_scouting_names_the_cards_given_up_that_build_nothing_now():
+    """Stafford, Wolverhampton and Birmingham build (a location card builds there, in the network or not); the
+    Coventry card does not: player 1 already has an industry in Coventry, and the canal era allows one per town."""
+    full = "tile Coventry[1] player 1 pottery I\n"
+    for hand, stuck in (("Stafford, Wolverhampton, Birmingham", []),
+                        ("Stafford, Coventry, Birmingham", ["Coventry"])):
+        game = position(full, hand=hand)
+        action = move(game, "scout")
+        step = P.scout_wilds(game, action, game.copy().play(action))
+        assert step.facts["stuck"] == stuck and step.facts["given"] == list(action.cards)
+        building = {a.card for a in game.legal_actions() if a.kind == "build"}
+        assert [card for card in action.cards if card not in building] == stuck      # the rules' own answer
+    assert step.text("en").startswith("1 of the 3 cards you give up builds nothing now (Coventry). Scouting")
+    assert step.text("ja").startswith("手放す3枚のうちコヴェントリーの1枚は、今は建設に使えません。偵察は")
+
+
 def test_an_iron_works_sells_to_the_market_and_waits_for_the_rest_to_be_used():
     game = position(RIVAL_COAL)
     action = move(game, "build iron Birmingham[3]")

@@ -240,12 +240,16 @@ def network_reach(game: Game, action: Action, explanation: Explanation) -> Step 
 
 
 def scout_wilds(game: Game, action: Action, explanation: Explanation) -> Step | None:
-    """Scouting: the two wild cards it brings build any industry anywhere, even outside the network."""
+    """Scouting: the two wild cards it brings build any industry anywhere, even outside the network; worth most when
+    the cards given up build nothing now (no legal build names them)."""
     scouted = _steps(explanation, "scout.take")
     if not scouted:
         return None
     f = scouted[0].facts
-    return Step("principle.scout_wilds", {"player": f["player"], "took": f["took"]}, (f"player:{f['player']}",))
+    building = {a.card for a in game.legal_actions() if a.kind == "build"}
+    stuck = [card for card in action.cards if card not in building]
+    return Step("principle.scout_wilds", {"player": f["player"], "took": f["took"], "given": list(action.cards),
+                                          "stuck": stuck}, (f"player:{f['player']}",))
 
 
 PRINCIPLES: tuple[Principle, ...] = (beer_scarce, sell_to_merchant, flip_before_era_end, income_early,

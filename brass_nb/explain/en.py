@@ -863,6 +863,19 @@ def _loan_cost(f: dict) -> str:
             f"{money(f['repaid'])}).")
 
 
+def _scout_wilds(f: dict) -> str:
+    stuck, given = f["stuck"], f["given"]
+    if len(stuck) == len(given):
+        why = f"Not one of the {len(given)} cards you give up ({listing(given)}) builds anything now. "
+    elif stuck:
+        why = (f"{len(stuck)} of the {len(given)} cards you give up {'builds' if len(stuck) == 1 else 'build'} "
+               f"nothing now ({listing(stuck)}). ")
+    else:
+        why = ""
+    return (f"{why}Scouting trades {len(given)} cards for {listing(f['took'])}: together they build any industry at "
+            f"any location, even outside your network.")
+
+
 def _develop_away(f: dict) -> str:
     why = {"not_this_era": f"may not be built in the {ERA[f['era']]}",
            "leaves_at_canal_end": "would leave the board at the canal era's end"}
@@ -1261,9 +1274,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "principle.network_reach": lambda f: (
         f"Reach where you will build: this link adds {listing(f['locations'])} to your network "
         f"({plural(f['slots'], 'industry slot')}). An industry card builds only in your network."),
-    "principle.scout_wilds": lambda f: (
-        f"Scouting trades three cards for {listing(f['took'])}: together they build any industry at any location, "
-        f"even outside your network."),
+    "principle.scout_wilds": _scout_wilds,
     "playout.seats": lambda f: (f"play_out takes one seat per player (a bot, or no bot where a person plays): "
                                 f"{f['given']} given for a {f['players']}-player game."),
     "playout.seat": lambda f: (f"Seat {f['seat']} is neither a bot (an object with choose(game)) nor left empty "

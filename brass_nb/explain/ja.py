@@ -840,6 +840,18 @@ def _loan_cost(f: dict) -> str:
             f"残り{f['payments']}回の収入がそれぞれ{money(f['levels'])}ずつ減ります（合計およそ{money(f['repaid'])}）。")
 
 
+def _scout_wilds(f: dict) -> str:
+    stuck, given = f["stuck"], f["given"]
+    if len(stuck) == len(given):
+        why = f"手放す{len(given)}枚（{'、'.join(given)}）は、どれも今は建設に使えません。"
+    elif stuck:
+        why = f"手放す{len(given)}枚のうち{'、'.join(stuck)}の{len(stuck)}枚は、今は建設に使えません。"
+    else:
+        why = ""
+    return (f"{why}偵察はカード{len(given)}枚を{'と'.join(f['took'])}に替えます。2枚そろえば、自分のネットワークの外でも"
+            f"どの地点にどの産業でも建設できます。")
+
+
 def _develop_away(f: dict) -> str:
     why = {"not_this_era": f"{ERA[f['era']]}には建設できません",
            "leaves_at_canal_end": "建てても運河時代の終わりに盤から取り除かれます"}
@@ -1197,9 +1209,7 @@ MESSAGES: dict[str, Callable[[dict], str]] = {
     "principle.network_reach": lambda f: (
         f"建設したい場所までネットワークを広げましょう: この運輸タイルで{'、'.join(f['locations'])}が自分のネットワークに入ります"
         f"（建設枠{f['slots']}つ）。産業カードで建設できるのは自分のネットワークの中だけです。"),
-    "principle.scout_wilds": lambda f: (
-        f"偵察はカード3枚を{'と'.join(f['took'])}に替えます。2枚そろえば、自分のネットワークの外でも"
-        f"どの地点にどの産業でも建設できます。"),
+    "principle.scout_wilds": _scout_wilds,
     "playout.seats": lambda f: (f"`play_out` の席はプレイヤー1人に1つです（ボット、または人が打つ席ならボットなし）: "
                                 f"{f['players']}人のゲームに{f['given']}席が指定されました。"),
     "playout.seat": lambda f: f"席 {f['seat']} はボット（`choose(game)` を持つもの）でも、人が打つための空席でもありません。",

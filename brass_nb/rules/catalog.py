@@ -241,7 +241,8 @@ RULES: dict[str, str] = {
     "principle.loan_cost": "a loan costs an action and income levels at every payment left",
     "principle.develop_away": "develop away tiles this era may not build, or that would leave at the canal era's end",
     "principle.network_reach": "a link that adds locations to your network, where industry cards build",
-    "principle.scout_wilds": "scouting brings two wild cards: any industry at any location, even outside the network",
+    "principle.scout_wilds": ("scouting brings two wild cards: any industry at any location, even outside the "
+                              "network; worth most for cards that build nothing now"),
     "playout.seats": "play_out takes one seat per player: a bot, or none where a person plays",
     "playout.seat": "a play_out seat is a bot (an object with choose(game)) or None (a person plays)",
     "quiz.unknown_lesson": "no lesson of that name has quiz questions",
