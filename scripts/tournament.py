@@ -12,6 +12,10 @@ self-play.
 
 ``--results FILE`` keeps every game's result (rewritten whole after each tally), so that a long run can be split:
 ``--summary FILE [FILE ...]`` prints the summary of several such files together without playing.
+``--compare A B`` pairs two such files game by game (the same deal and seat against the same field, say the
+default coach and a bigger budget): the difference in the hero's margin over the best of the field, with a 95 %
+interval over deals. Pairing removes the luck of the deal, so it separates two heroes with far fewer games than
+comparing their win rates does.
 """
 from __future__ import annotations
 
@@ -110,6 +114,25 @@ def summarize(results: list[dict], hero: str, field: str) -> None:
               f"{times[int(len(times) * 0.9)] * 1e3:.1f} ms per decision over {len(times)} decisions")
 
 
+def compare(first: dict, second: dict) -> None:
+    """Print how ``second``'s hero did against ``first``'s on the games both played (the same deal and seat)."""
+    if (first["field"], first["setup"].split(", budget")[0]) != (second["field"], second["setup"].split(", budget")[0]):
+        sys.exit("--compare: the two files were not played against the same field in the same game")
+    firsts = {(r["deal"], r["hero_seat"]): r for r in first["games"]}
+    pairs = [(firsts[(r["deal"], r["hero_seat"])], r) for r in second["games"] if (r["deal"], r["hero_seat"]) in firsts]
+    if not pairs:
+        sys.exit("--compare: the two files share no game (deal and seat)")
+    gains = [{"deal": b["deal"], "gain": (b["hero_vp"] - b["field_vp"]) - (a["hero_vp"] - a["field_vp"])}
+             for a, b in pairs]
+    gain, low, high = mean_interval(gains, "gain")
+    names = f"{second['hero']} ({second['setup']}) against {first['hero']} ({first['setup']})"
+    print(f"{names}, each against {first['field']}, {len(pairs)} paired games "
+          f"({len({g['deal'] for g in gains})} deals)")
+    print(f"margin over the best of the field: {gain:+.1f} VP (95 % interval over deals {low:+.1f} to {high:+.1f})")
+    print(f"wins: {sum(b['share'] for _, b in pairs):g} against {sum(a['share'] for a, _ in pairs):g}; the margin was "
+          f"higher in {sum(g['gain'] > 0 for g in gains)} games, lower in {sum(g['gain'] < 0 for g in gains)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="birmingham")
@@ -123,7 +146,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2))
     parser.add_argument("--results", help="keep every game's result in this JSON file")
     parser.add_argument("--summary", nargs="+", metavar="FILE", help="summarize these results files; play nothing")
+    parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
+                        help="pair two results files game by game (B's hero against A's); play nothing")
     args = parser.parse_args()
+    if args.compare:
+        compare(*(json.loads(Path(path).read_text(encoding="utf-8")) for path in args.compare))
+        return
     if args.summary:
         runs = [json.loads(Path(path).read_text(encoding="utf-8")) for path in args.summary]
         for run in runs[1:]:
