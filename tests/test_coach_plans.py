@@ -266,7 +266,7 @@ link Birmingham - Oxford player 2
 """, "With £2 player 1 can build nothing, while a cotton mill at Birmingham (card in hand) would reach Oxford, "
          "which buys cotton. The loan (+£30, three income levels, B13) is worth its cost because the second action "
          "of this turn builds with it, early in the game.",
-         ("loan",), "principle.loan_cost"),
+         ("loan",), "principle.loan_cost", {"held": 2, "builds_now": False}),
     Plan("a link to where the cards build", "birmingham", 2, """era canal
 round 4
 turn 1
@@ -499,7 +499,7 @@ link Blackburn - Wigan player 3
 """, "With £2 player 1 can build nothing, while a cotton mill at Blackburn (card in hand) would reach the port at "
          "Preston. A loan (£10, £20 or £30 for 1, 2 or 3 income levels, L2) early in the game is worth its cost when "
          "the turn's second action builds with it.",
-         ("loan",), "principle.loan_cost"),
+         ("loan",), "principle.loan_cost", {"held": 2, "builds_now": False}),
     Plan("develop away tiles the rail era cannot build (Lancashire)", "lancashire", 3, """era rail
 round 2
 turn 1

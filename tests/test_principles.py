@@ -64,7 +64,7 @@ CASES = [
          (OWN_COAL, "build iron Birmingham[3]")),
     Case(P.resources_flip, ("", "build brewery Stafford[1] with card Stafford"),
          {"resource": "beer", "left": 1, "sold": 0}, ("", "build cotton Birmingham")),
-    Case(P.loan_cost, ("", "loan"), {"money": 30, "levels": 3}, ("", "pass")),
+    Case(P.loan_cost, ("", "loan"), {"money": 30, "levels": 3, "held": 60, "builds_now": True}, ("", "pass")),
     Case(P.develop_away, ("", "develop coal"),
          {"tiles": [{"industry": "coal", "level": 1, "why": "leaves_at_canal_end"}]},
          ("mat 1 coal 0 2 2 2\n", "develop coal")),
@@ -115,6 +115,19 @@ def test_scouting_names_the_cards_given_up_that_build_nothing_now():
         assert [card for card in action.cards if card not in building] == stuck      # the rules' own answer
     assert step.text("en").startswith("1 of the 3 cards you give up builds nothing now (Coventry). Scouting")
     assert step.text("ja").startswith("手放す3枚のうちコヴェントリーの1枚は、今は建設に使えません。偵察は")
+
+
+def test_a_loan_says_whether_the_money_held_builds_anything_now():
+    for held, builds, en, ja in ((60, True, "You hold £60. A loan", "手持ちは60ポンドです。借金には"),
+                                 (2, False, "With £2 you can build nothing now. A loan",
+                                  "手持ちの2ポンドでは、今は何も建設できません。借金には")):
+        game = read(HEAD.format(era="canal", round=2, hand="Stafford, Wolverhampton, Birmingham")
+                    .replace("money 60", f"money {held}")).game()
+        action = move(game, "loan")
+        step = P.loan_cost(game, action, game.copy().play(action))
+        assert any(a.kind == "build" for a in game.legal_actions()) is builds
+        assert step.facts["held"] == held and step.facts["builds_now"] is builds
+        assert step.text("en").startswith(en) and step.text("ja").startswith(ja)
 
 
 def test_an_iron_works_sells_to_the_market_and_waits_for_the_rest_to_be_used():

@@ -191,7 +191,8 @@ def rival_resources(game: Game, action: Action, explanation: Explanation) -> Ste
 
 
 def loan_cost(game: Game, action: Action, explanation: Explanation) -> Step | None:
-    """A loan costs an action and income levels: money now against less at every income payment left."""
+    """A loan costs an action and income levels: money now against less at every income payment left; worth it
+    most when the money held builds nothing (no legal build now)."""
     loans = _steps(explanation, "loan.take")
     if not loans:
         return None
@@ -199,7 +200,9 @@ def loan_cost(game: Game, action: Action, explanation: Explanation) -> Step | No
     levels = f["from_level"] - f["to_level"]
     payments = Rates.of(game.state).payments_left
     return Step("principle.loan_cost", {"player": f["player"], "money": f["money"], "levels": levels,
-                                        "payments": payments, "repaid": levels * payments},
+                                        "payments": payments, "repaid": levels * payments,
+                                        "held": game.state.players[f["player"]].money,
+                                        "builds_now": any(a.kind == "build" for a in game.legal_actions())},
                 (f"player:{f['player']}",))
 
 

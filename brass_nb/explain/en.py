@@ -858,7 +858,9 @@ def _resources_flip(f: dict) -> str:
 
 
 def _loan_cost(f: dict) -> str:
-    return (f"A loan costs an action and {plural(f['levels'], 'income level')}: {money(f['money'])} now against "
+    held = (f"You hold {money(f['held'])}. " if f["builds_now"]
+            else f"With {money(f['held'])} you can build nothing now. ")
+    return (f"{held}A loan costs an action and {plural(f['levels'], 'income level')}: {money(f['money'])} now against "
             f"{money(f['levels'])} less at each of the {f['payments']} income payments left (about "
             f"{money(f['repaid'])}).")
 

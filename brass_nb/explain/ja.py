@@ -836,7 +836,9 @@ def _resources_flip(f: dict) -> str:
 
 
 def _loan_cost(f: dict) -> str:
-    return (f"借金には1アクションと収入レベル{f['levels']}がかかります: 今{money(f['money'])}を得る代わりに、"
+    held = (f"手持ちは{money(f['held'])}です。" if f["builds_now"]
+            else f"手持ちの{money(f['held'])}では、今は何も建設できません。")
+    return (f"{held}借金には1アクションと収入レベル{f['levels']}がかかります: 今{money(f['money'])}を得る代わりに、"
             f"残り{f['payments']}回の収入がそれぞれ{money(f['levels'])}ずつ減ります（合計およそ{money(f['repaid'])}）。")
 
 
