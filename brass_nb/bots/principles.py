@@ -202,7 +202,7 @@ def loan_cost(game: Game, action: Action, explanation: Explanation) -> Step | No
     return Step("principle.loan_cost", {"player": f["player"], "money": f["money"], "levels": levels,
                                         "payments": payments, "repaid": levels * payments,
                                         "held": game.state.players[f["player"]].money,
-                                        "builds_now": any(a.kind == "build" for a in game.legal_actions())},
+                                        "builds_now": "build" in game.legal_actions().kinds()},
                 (f"player:{f['player']}",))
 
 
@@ -249,7 +249,7 @@ def scout_wilds(game: Game, action: Action, explanation: Explanation) -> Step | 
     if not scouted:
         return None
     f = scouted[0].facts
-    building = {a.card for a in game.legal_actions() if a.kind == "build"}
+    building = {a.card for a in game.legal_actions().of_kind("build")}
     stuck = [card for card in action.cards if card not in building]
     return Step("principle.scout_wilds", {"player": f["player"], "took": f["took"], "given": list(action.cards),
                                           "stuck": stuck}, (f"player:{f['player']}",))

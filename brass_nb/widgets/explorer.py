@@ -264,7 +264,6 @@ class Explorer(w.GridBox):
     def _relabel(self) -> None:
         words = self.table.words
         self.kind.description = words["action"]
-        self.steps_label.value = html.escape(words["show_step"].format(count=len(self.table.shown)))
         for button, key in ((self.play_button, "play"), (self.hint_button, "hint"), (self.bot_button, "bot_move"),
                             (self.check_button, "check"), (self.play_typed_button, "play_typed")):
             button.description = words[key]
@@ -339,9 +338,9 @@ class Explorer(w.GridBox):
         if list(self.steps.options) != options:
             self.steps.options = options
             self.steps.style.button_width = f"{22 + 8 * len(str(count))}px"   # "10" is not cut to "1…"
-            # the count says how many there are when the row runs past the panel's edge (browsers may hide the
-            # sideways scrollbar until it is used)
-            self.steps_label.value = html.escape(self.table.words["show_step"].format(count=count))
+        # the count says how many there are when the row runs past the panel's edge (browsers may hide the sideways
+        # scrollbar until it is used)
+        self.steps_label.value = html.escape(self.table.words["show_step"].format(count=count))
         self.steps.value = self.table.step_chosen
         self.steps_row.layout.display = None if count else "none"
 
