@@ -114,9 +114,15 @@ def summarize(results: list[dict], hero: str, field: str) -> None:
               f"{times[int(len(times) * 0.9)] * 1e3:.1f} ms per decision over {len(times)} decisions")
 
 
+def played_in(run: dict) -> tuple[str, str]:
+    """A results file's field and game (with the number of players), without the budget: two runs compared may
+    differ in it."""
+    return run["field"], run["setup"].split(", budget")[0]
+
+
 def compare(first: dict, second: dict) -> None:
     """Print how ``second``'s hero did against ``first``'s on the games both played (the same deal and seat)."""
-    if (first["field"], first["setup"].split(", budget")[0]) != (second["field"], second["setup"].split(", budget")[0]):
+    if played_in(first) != played_in(second):
         sys.exit("--compare: the two files were not played against the same field in the same game")
     firsts = {(r["deal"], r["hero_seat"]): r for r in first["games"]}
     pairs = [(firsts[(r["deal"], r["hero_seat"])], r) for r in second["games"] if (r["deal"], r["hero_seat"]) in firsts]
