@@ -9,6 +9,7 @@ import pytest
 from brass_nb.bots import principles as P
 from brass_nb.explain import reason
 from brass_nb.rules.game import Game, new_game
+from brass_nb.rules.records import Step
 from brass_nb.scenario import read
 
 HEAD = ("game birmingham\nplayers 2\nera {era}\nround {round}\nturn 1\nmerchant Oxford[1] buys cotton beer 1\n"
@@ -114,7 +115,10 @@ def test_scouting_names_the_cards_given_up_that_build_nothing_now():
         building = {a.card for a in game.legal_actions() if a.kind == "build"}
         assert [card for card in action.cards if card not in building] == stuck      # the rules' own answer
     assert step.text("en").startswith("1 of the 3 cards you give up builds nothing now (Coventry). Scouting")
-    assert step.text("ja").startswith("手放す3枚のうちコヴェントリーの1枚は、今は建設に使えません。偵察は")
+    assert step.text("ja").startswith("手放す3枚のうち1枚（コヴェントリー）は、今は建設に使えません。偵察は")
+    twice = Step(step.rule, {**step.facts, "stuck": ["Coventry", "Coventry"]}, step.entities)   # a card held twice
+    assert "2 of the 3 cards you give up build nothing now (Coventry ×2)." in twice.text("en")
+    assert "手放す3枚のうち2枚（コヴェントリー×2）は" in twice.text("ja")
 
 
 def test_a_loan_says_whether_the_money_held_builds_anything_now():

@@ -1,6 +1,7 @@
 """English messages: one function per rule id, each turning a step's facts into plain sentences."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from brass_nb.explain.facts import level_one_in_rail, loan_with_empty_deck, mines_used, usable_beer
@@ -865,13 +866,18 @@ def _loan_cost(f: dict) -> str:
             f"{money(f['repaid'])}).")
 
 
+def counted(cards: list[str]) -> str:
+    """Cards listed once each, a repeated one with its count: "Brewery ×2 and Dudley"."""
+    return listing([card if n == 1 else f"{card} ×{n}" for card, n in Counter(cards).items()])
+
+
 def _scout_wilds(f: dict) -> str:
     stuck, given = f["stuck"], f["given"]
     if len(stuck) == len(given):
-        why = f"Not one of the {len(given)} cards you give up ({listing(given)}) builds anything now. "
+        why = f"Not one of the {len(given)} cards you give up ({counted(given)}) builds anything now. "
     elif stuck:
         why = (f"{len(stuck)} of the {len(given)} cards you give up {'builds' if len(stuck) == 1 else 'build'} "
-               f"nothing now ({listing(stuck)}). ")
+               f"nothing now ({counted(stuck)}). ")
     else:
         why = ""
     return (f"{why}Scouting trades {len(given)} cards for {listing(f['took'])}: together they build any industry at "

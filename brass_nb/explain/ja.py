@@ -1,6 +1,7 @@
 """日本語のメッセージ: ルールidごとに一つの関数。用語はルール文（seeds 000）に合わせる。"""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from brass_nb.explain.facts import level_one_in_rail, loan_with_empty_deck, mines_used, usable_beer
@@ -842,12 +843,17 @@ def _loan_cost(f: dict) -> str:
             f"残り{f['payments']}回の収入がそれぞれ{money(f['levels'])}ずつ減ります（合計およそ{money(f['repaid'])}）。")
 
 
+def counted(cards: list[str]) -> str:
+    """Cards listed once each, a repeated one with its count: 「醸造所×2、ダドリー」."""
+    return "、".join(card if n == 1 else f"{card}×{n}" for card, n in Counter(cards).items())
+
+
 def _scout_wilds(f: dict) -> str:
     stuck, given = f["stuck"], f["given"]
     if len(stuck) == len(given):
-        why = f"手放す{len(given)}枚（{'、'.join(given)}）は、どれも今は建設に使えません。"
+        why = f"手放す{len(given)}枚（{counted(given)}）は、どれも今は建設に使えません。"
     elif stuck:
-        why = f"手放す{len(given)}枚のうち{'、'.join(stuck)}の{len(stuck)}枚は、今は建設に使えません。"
+        why = f"手放す{len(given)}枚のうち{len(stuck)}枚（{counted(stuck)}）は、今は建設に使えません。"
     else:
         why = ""
     return (f"{why}偵察はカード{len(given)}枚を{'と'.join(f['took'])}に替えます。2枚そろえば、自分のネットワークの外でも"
